@@ -46,6 +46,9 @@ bitwa_log *bitwa_log_open (const char *path, bool readonly,
 void bitwa_log_close (bitwa_log *log);
 /* Last error message of the log ("" when none). */
 const char *bitwa_log_error (const bitwa_log *log);
+/* The connection's PRAGMA synchronous (0 = OFF, 1 = NORMAL, 2 = FULL),
+** -1 on error. */
+int bitwa_log_synchronous (bitwa_log *log);
 
 /* Metadata: ruleset chain, overlays, scenario, seed, engine version...
 ** set_meta inserts or replaces, in its own transaction.  get_meta

@@ -1,0 +1,1366 @@
+/*
+** core/log.c -- the game log: one SQLite file per game.
+**
+** Every game is one SQLite database in WAL mode.  A file handed over by
+** someone else is untrusted: its first bytes are checked before SQLite
+** reads it, the connection runs with SQLite's defensive settings, and
+** the file must carry bitwa's application id and format number, hold
+** exactly bitwa's schema and pass PRAGMA integrity_check.
+**
+** The statements used while a game runs are prepared once, on first
+** use, and kept in the log; a walk whose callback starts the same walk
+** again gets a one-off statement instead.  Every message is one line,
+** "<path>: <what went wrong>".
+*/
+#include "log.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#define LOG_ERR_MAX 1024
+#define LOG_BUSY_MS 5000
+#define LOG_FACES_MAX (BITWA_DICE_MAX_N * 12 + 1)
+
+#if defined(__GNUC__)
+#define LOG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LOG_PRINTF(f, a)
+#endif
+
+/*
+** The schema, exactly as create makes it and as open requires it.
+** SQLite keeps the text of each CREATE TABLE as written (without the
+** final semicolon), so these strings are also what sqlite_schema holds.
+** STRICT makes SQLite enforce the column types on every write, and
+** PRAGMA integrity_check verify them, with the CHECK and NOT NULL
+** constraints, in a file from elsewhere.
+*/
+static const struct {
+  const char *name;
+  const char *sql;
+} log_schema[] = {
+  { "meta",
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    " STRICT, WITHOUT ROWID" },
+  { "source",
+    "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
+    " kind TEXT NOT NULL, hash TEXT NOT NULL,"
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID" },
+  { "action",
+    "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
+    " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
+    " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
+    " checksum TEXT NOT NULL) STRICT" },
+  { "decision",
+    "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+  { "roll",
+    "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
+    " faces TEXT NOT NULL, total INTEGER NOT NULL,"
+    " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+  { "event",
+    "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+};
+
+#define LOG_NSCHEMA ((int) (sizeof log_schema / sizeof log_schema[0]))
+
+/* The cached statements. */
+enum {
+  ST_BEGIN,
+  ST_COMMIT,
+  ST_META_SET,
+  ST_META_GET,
+  ST_META_EACH,
+  ST_SOURCE_ADD,
+  ST_SOURCE_HASH,
+  ST_SOURCE_EACH,
+  ST_ACTION_STATUS,
+  ST_ACTION_PENDING,
+  ST_ACTION_DONE,
+  ST_ACTION_DELETE,
+  ST_ACTION_EACH,
+  ST_COUNT_DONE,
+  ST_DECISION_ADD,
+  ST_DECISION_ADD_NEW,
+  ST_DECISION_DELETE,
+  ST_DECISION_EACH,
+  ST_ROLL_ADD,
+  ST_ROLL_EACH,
+  ST_EVENT_ADD,
+  ST_EVENT_EACH,
+  ST_NSTMT
+};
+
+static const char *const log_sql[ST_NSTMT] = {
+  [ST_BEGIN] = "BEGIN IMMEDIATE",
+  [ST_COMMIT] = "COMMIT",
+  [ST_META_SET] =
+    "INSERT INTO meta(key, value) VALUES(?1, ?2)"
+    " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  [ST_META_GET] = "SELECT value FROM meta WHERE key = ?1",
+  [ST_META_EACH] = "SELECT key, value FROM meta ORDER BY key",
+  [ST_SOURCE_ADD] =
+    "INSERT INTO source(ruleset, name, kind, hash) VALUES(?1, ?2, ?3, ?4)"
+    " ON CONFLICT(ruleset, name, kind) DO NOTHING",
+  [ST_SOURCE_HASH] =
+    "SELECT hash FROM source WHERE ruleset = ?1 AND name = ?2 AND kind = ?3",
+  [ST_SOURCE_EACH] =
+    "SELECT ruleset, name, kind, hash FROM source"
+    " ORDER BY ruleset, name, kind",
+  [ST_ACTION_STATUS] = "SELECT status FROM action WHERE n = ?1",
+  [ST_ACTION_PENDING] =
+    "INSERT INTO action(n, side, line, turn, phase, status, checksum)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, 'pending', '')",
+  [ST_ACTION_DONE] =
+    "INSERT INTO action(n, side, line, turn, phase, status, checksum)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, 'done', ?6)"
+    " ON CONFLICT(n) DO UPDATE SET side = excluded.side,"
+    " line = excluded.line, turn = excluded.turn, phase = excluded.phase,"
+    " status = 'done', checksum = excluded.checksum"
+    " WHERE status = 'pending'",
+  [ST_ACTION_DELETE] = "DELETE FROM action WHERE n = ?1 AND status = 'pending'",
+  [ST_ACTION_EACH] =
+    "SELECT n, side, line, turn, phase, status, checksum FROM action"
+    " ORDER BY n",
+  [ST_COUNT_DONE] = "SELECT count(*) FROM action WHERE status = 'done'",
+  [ST_DECISION_ADD] =
+    "INSERT INTO decision(action, k, side, kind, request, answer)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+  [ST_DECISION_ADD_NEW] =
+    "INSERT INTO decision(action, k, side, kind, request, answer)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(action, k) DO NOTHING",
+  [ST_DECISION_DELETE] = "DELETE FROM decision WHERE action = ?1",
+  [ST_DECISION_EACH] =
+    "SELECT k, side, kind, request, answer FROM decision WHERE action = ?1"
+    " ORDER BY k",
+  [ST_ROLL_ADD] =
+    "INSERT INTO roll(action, k, purpose, n, sides, faces, total, forced)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+  [ST_ROLL_EACH] =
+    "SELECT k, purpose, n, sides, faces, total, forced FROM roll"
+    " WHERE action = ?1 ORDER BY k",
+  [ST_EVENT_ADD] = "INSERT INTO event(action, k, text) VALUES(?1, ?2, ?3)",
+  [ST_EVENT_EACH] =
+    "SELECT text FROM event WHERE action = ?1 ORDER BY k",
+};
+
+struct bitwa_log {
+  sqlite3 *db;
+  char *path;                   /* as given, for messages */
+  bool readonly;
+  sqlite3_stmt *st[ST_NSTMT];   /* prepared on first use */
+  bool busy[ST_NSTMT];          /* cached statement in use (during a walk) */
+  char err[LOG_ERR_MAX];
+};
+
+/* What action_status finds. */
+enum { STATUS_ABSENT = 0, STATUS_PENDING = 1, STATUS_DONE = 2 };
+
+/*
+** Copy src into a caller's buffer, truncating; nothing when there is
+** no buffer.
+*/
+static void copy_err (char *dst, size_t len, const char *src) {
+  if (dst && len > 0)
+    snprintf(dst, len, "%s", src);
+}
+
+/*
+** Set the log's message to "<path>: <formatted text>", with every
+** control character (a newline in SQLite's text, bytes from a foreign
+** file) replaced by a space so that the message stays on one line.
+*/
+LOG_PRINTF(2, 3)
+static void set_error (bitwa_log *log, const char *fmt, ...) {
+  va_list ap;
+  int n = snprintf(log->err, sizeof log->err, "%s: ", log->path);
+  if (n < 0 || (size_t) n >= sizeof log->err)
+    n = 0;
+  va_start(ap, fmt);
+  vsnprintf(log->err + n, sizeof log->err - (size_t) n, fmt, ap);
+  va_end(ap);
+  for (char *p = log->err; *p; p++)
+    if ((unsigned char) *p < 0x20 || *p == 0x7f)
+      *p = ' ';
+}
+
+/*
+** Set the message from SQLite's last error on the connection, saying
+** what was being done.  A damaged or foreign file gets its own wording
+** whatever the step.
+*/
+static void sql_error (bitwa_log *log, const char *what) {
+  int code = log->db ? sqlite3_errcode(log->db) : SQLITE_NOMEM;
+  const char *msg = log->db ? sqlite3_errmsg(log->db) : "out of memory";
+  if (code == SQLITE_NOTADB)
+    set_error(log, "not a bitwa game file (not an SQLite database)");
+  else if (code == SQLITE_CORRUPT)
+    set_error(log, "corrupt game file: %s", msg);
+  else
+    set_error(log, "%s: %s", what, msg);
+}
+
+/*
+** Get a statement for id, prepared and reset.  The cached one unless it
+** is in use by a walk further up the stack; then a one-off statement
+** that stmt_put finalizes.  NULL with the message set on error.
+*/
+static sqlite3_stmt *stmt_get (bitwa_log *log, int id) {
+  sqlite3_stmt *st = NULL;
+  if (log->busy[id]) {
+    if (sqlite3_prepare_v2(log->db, log_sql[id], -1, &st, NULL) != SQLITE_OK) {
+      sql_error(log, "prepare");
+      sqlite3_finalize(st);
+      return NULL;
+    }
+    return st;
+  }
+  if (!log->st[id]
+      && sqlite3_prepare_v3(log->db, log_sql[id], -1, SQLITE_PREPARE_PERSISTENT,
+                            &log->st[id], NULL) != SQLITE_OK) {
+    sql_error(log, "prepare");
+    sqlite3_finalize(log->st[id]);
+    log->st[id] = NULL;
+    return NULL;
+  }
+  log->busy[id] = true;
+  return log->st[id];
+}
+
+/*
+** Give back a statement from stmt_get: reset the cached one (dropping
+** its bindings, which point into the caller's memory), finalize a
+** one-off one.
+*/
+static void stmt_put (bitwa_log *log, int id, sqlite3_stmt *st) {
+  if (!st)
+    return;
+  if (st == log->st[id]) {
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    log->busy[id] = false;
+  } else {
+    sqlite3_finalize(st);
+  }
+}
+
+/*
+** Bind a string (NULL binds as ""); the text must outlive the step.
+*/
+static int bind_text (sqlite3_stmt *st, int i, const char *s) {
+  return sqlite3_bind_text(st, i, s ? s : "", -1, SQLITE_STATIC);
+}
+
+/*
+** A text column, "" for NULL.
+*/
+static const char *col_text (sqlite3_stmt *st, int i) {
+  const unsigned char *s = sqlite3_column_text(st, i);
+  return s ? (const char *) s : "";
+}
+
+/*
+** Step a bound statement that returns no row; 0, or -1 with the
+** message set (what says what was being done).
+*/
+static int step_done (bitwa_log *log, sqlite3_stmt *st, const char *what) {
+  if (sqlite3_step(st) != SQLITE_DONE) {
+    sql_error(log, what);
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Run a cached statement that takes no parameter and returns no row.
+*/
+static int run_plain (bitwa_log *log, int id, const char *what) {
+  sqlite3_stmt *st = stmt_get(log, id);
+  int rc;
+  if (!st)
+    return -1;
+  rc = step_done(log, st, what);
+  stmt_put(log, id, st);
+  return rc;
+}
+
+/*
+** Undo the open transaction, if any, keeping the message of whatever
+** failed.
+*/
+static void txn_rollback (bitwa_log *log) {
+  if (log->db && !sqlite3_get_autocommit(log->db))
+    sqlite3_exec(log->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/*
+** Start a write transaction (taking the write lock at once).
+*/
+static int txn_begin (bitwa_log *log) {
+  return run_plain(log, ST_BEGIN, "begin transaction");
+}
+
+/*
+** Commit; on failure roll back so that nothing is left half done.
+*/
+static int txn_commit (bitwa_log *log) {
+  if (run_plain(log, ST_COMMIT, "commit") != 0) {
+    txn_rollback(log);
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Start a public call: clear the message and check the handle.
+*/
+static int call_start (bitwa_log *log) {
+  if (!log)
+    return -1;
+  log->err[0] = '\0';
+  return 0;
+}
+
+/*
+** Start a walk: as call_start, and require a callback.
+*/
+static int walk_start (bitwa_log *log, bool has_cb) {
+  if (call_start(log) != 0)
+    return -1;
+  if (!has_cb) {
+    set_error(log, "walk without a callback");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Start a public call that writes: as call_start, and refuse a log
+** opened read-only.
+*/
+static int write_start (bitwa_log *log) {
+  if (call_start(log) != 0)
+    return -1;
+  if (log->readonly) {
+    set_error(log, "game file is open read-only");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Run an SQL text that returns at most one row and read its first
+** column as an integer (0 when there is no row).
+*/
+static int pragma_int (bitwa_log *log, const char *sql, int64_t *out) {
+  sqlite3_stmt *st = NULL;
+  int rc;
+  if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) {
+    sql_error(log, sql);
+    sqlite3_finalize(st);
+    return -1;
+  }
+  rc = sqlite3_step(st);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+    sql_error(log, sql);
+    sqlite3_finalize(st);
+    return -1;
+  }
+  *out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+  sqlite3_finalize(st);
+  return 0;
+}
+
+/*
+** Run an SQL text that returns one row and compare its first column
+** with want, case-insensitively (PRAGMA journal_mode).
+*/
+static int pragma_expect (bitwa_log *log, const char *sql, const char *want) {
+  sqlite3_stmt *st = NULL;
+  int rc = -1;
+  if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) {
+    sql_error(log, sql);
+  } else if (sqlite3_step(st) != SQLITE_ROW) {
+    sql_error(log, sql);
+  } else if (sqlite3_stricmp(col_text(st, 0), want) != 0) {
+    set_error(log, "%s: got \"%.64s\"", sql, col_text(st, 0));
+  } else {
+    rc = 0;
+  }
+  sqlite3_finalize(st);
+  return rc;
+}
+
+/*
+** Allocate a log for path (not yet connected).  NULL with err set on
+** no memory.
+*/
+static bitwa_log *log_new (const char *path, bool readonly,
+                           char *err, size_t errlen) {
+  bitwa_log *log;
+  size_t len;
+  if (!path) {
+    copy_err(err, errlen, "no path given");
+    return NULL;
+  }
+  log = calloc(1, sizeof *log);
+  len = strlen(path);
+  if (log)
+    log->path = malloc(len + 1);
+  if (!log || !log->path) {
+    free(log);
+    copy_err(err, errlen, "out of memory");
+    return NULL;
+  }
+  memcpy(log->path, path, len + 1);
+  log->readonly = readonly;
+  return log;
+}
+
+/*
+** Connect to path with the given open flags (never SQLITE_OPEN_CREATE).
+** With URI names compiled in, a relative name starting "file:" would
+** be read as a URI: such names are passed as "./file:...".
+*/
+static int log_connect (bitwa_log *log, int flags) {
+  const char *name = log->path;
+  char *dotted = NULL;
+  int rc;
+  if (strncmp(name, "file:", 5) == 0) {
+    size_t len = strlen(name);
+    dotted = malloc(len + 3);
+    if (!dotted) {
+      set_error(log, "out of memory");
+      return -1;
+    }
+    memcpy(dotted, "./", 2);
+    memcpy(dotted + 2, name, len + 1);
+    name = dotted;
+  }
+  rc = sqlite3_open_v2(name, &log->db, flags, NULL);
+  free(dotted);
+  if (rc != SQLITE_OK) {
+    sql_error(log, "cannot open");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** The connection settings for a file that may come from anyone:
+** defensive mode, no trusted schema, no triggers, views, extensions or
+** fts3_tokenizer, no double-quoted string literals, cell size checks,
+** no memory mapping, a busy timeout.
+*/
+static int log_configure (bitwa_log *log) {
+  static const struct { int op, value; } cfg[] = {
+    { SQLITE_DBCONFIG_DEFENSIVE, 1 },
+    { SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0 },
+    { SQLITE_DBCONFIG_ENABLE_TRIGGER, 0 },
+    { SQLITE_DBCONFIG_ENABLE_VIEW, 0 },
+    { SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0 },
+    { SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0 },
+    { SQLITE_DBCONFIG_DQS_DML, 0 },
+  };
+  for (size_t i = 0; i < sizeof cfg / sizeof cfg[0]; i++) {
+    if (sqlite3_db_config(log->db, cfg[i].op, cfg[i].value, (int *) NULL)
+        != SQLITE_OK) {
+      sql_error(log, "configure connection");
+      return -1;
+    }
+  }
+  sqlite3_extended_result_codes(log->db, 0);
+  if (sqlite3_busy_timeout(log->db, LOG_BUSY_MS) != SQLITE_OK
+      || sqlite3_exec(log->db, "PRAGMA cell_size_check = ON", NULL, NULL, NULL)
+         != SQLITE_OK
+      || sqlite3_exec(log->db, "PRAGMA mmap_size = 0", NULL, NULL, NULL)
+         != SQLITE_OK) {
+    sql_error(log, "configure connection");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** WAL journal (unless read-only) and the synchronous level of dur.
+*/
+static int log_durability (bitwa_log *log, bitwa_durability dur) {
+  const char *sync;
+  switch (dur) {
+  case BITWA_SYNC_FULL: sync = "PRAGMA synchronous = FULL"; break;
+  case BITWA_SYNC_NORMAL: sync = "PRAGMA synchronous = NORMAL"; break;
+  case BITWA_SYNC_OFF: sync = "PRAGMA synchronous = OFF"; break;
+  default:
+    set_error(log, "unknown durability %d", (int) dur);
+    return -1;
+  }
+  if (!log->readonly
+      && pragma_expect(log, "PRAGMA journal_mode = WAL", "wal") != 0)
+    return -1;
+  if (sqlite3_exec(log->db, sync, NULL, NULL, NULL) != SQLITE_OK) {
+    sql_error(log, sync);
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Read the first 16 bytes of the file with plain stdio and require
+** SQLite's magic string, so that SQLite only ever sees databases.
+*/
+static int check_magic (bitwa_log *log) {
+  static const char magic[16] = "SQLite format 3";   /* with its NUL */
+  char head[16];
+  size_t got;
+  FILE *f = fopen(log->path, "rb");
+  if (!f) {
+    set_error(log, "%s", strerror(errno));
+    return -1;
+  }
+  errno = 0;
+  got = fread(head, 1, sizeof head, f);
+  if (got < sizeof head && ferror(f)) {
+    int e = errno;
+    fclose(f);
+    set_error(log, "cannot read: %s", e ? strerror(e) : "read error");
+    return -1;
+  }
+  fclose(f);
+  if (got < sizeof head || memcmp(head, magic, sizeof magic) != 0) {
+    set_error(log, "not a bitwa game file (not an SQLite database)");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** application_id and user_version must be bitwa's.
+*/
+static int check_ids (bitwa_log *log) {
+  int64_t id, version;
+  if (pragma_int(log, "PRAGMA application_id", &id) != 0)
+    return -1;
+  if (id != BITWA_LOG_APPLICATION_ID) {
+    set_error(log, "not a bitwa game file (application id %lld)",
+              (long long) id);
+    return -1;
+  }
+  if (pragma_int(log, "PRAGMA user_version", &version) != 0)
+    return -1;
+  if (version != BITWA_LOG_FORMAT) {
+    set_error(log, "game file format %lld, this bitwa reads %d",
+              (long long) version, BITWA_LOG_FORMAT);
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** The schema must be exactly create's: the same tables with the same
+** text, and nothing else (no index, trigger, view or other table)
+** except the indexes SQLite makes itself for constraints.  Checked
+** before integrity_check, so that nothing from a foreign schema (an
+** index expression, say) is ever evaluated.
+*/
+static int check_schema (bitwa_log *log) {
+  sqlite3_stmt *st = NULL;
+  bool seen[LOG_NSCHEMA] = { false };
+  int rc;
+  if (sqlite3_prepare_v2(log->db,
+                         "SELECT type, name, sql FROM sqlite_schema"
+                         " ORDER BY rowid", -1, &st, NULL) != SQLITE_OK) {
+    sql_error(log, "read schema");
+    sqlite3_finalize(st);
+    return -1;
+  }
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    const char *type = col_text(st, 0), *name = col_text(st, 1);
+    const char *sql = col_text(st, 2);
+    int i;
+    if (strcmp(type, "index") == 0 && sqlite3_column_type(st, 2) == SQLITE_NULL
+        && strncmp(name, "sqlite_autoindex_", 17) == 0)
+      continue;
+    for (i = 0; i < LOG_NSCHEMA; i++)
+      if (strcmp(name, log_schema[i].name) == 0)
+        break;
+    if (i == LOG_NSCHEMA || seen[i]) {
+      set_error(log, "unexpected schema: extra %.16s %.64s", type, name);
+      sqlite3_finalize(st);
+      return -1;
+    }
+    if (strcmp(type, "table") != 0 || strcmp(sql, log_schema[i].sql) != 0) {
+      set_error(log, "unexpected schema: %.16s %s differs from bitwa's",
+                type, log_schema[i].name);
+      sqlite3_finalize(st);
+      return -1;
+    }
+    seen[i] = true;
+  }
+  if (rc != SQLITE_DONE) {
+    sql_error(log, "read schema");
+    sqlite3_finalize(st);
+    return -1;
+  }
+  sqlite3_finalize(st);
+  for (int i = 0; i < LOG_NSCHEMA; i++) {
+    if (!seen[i]) {
+      set_error(log, "unexpected schema: no table %s", log_schema[i].name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/*
+** PRAGMA integrity_check must answer exactly "ok".  Otherwise the
+** message quotes the first line of the report that says something
+** (SQLite heads it with "*** in database main ***").
+*/
+static int check_integrity (bitwa_log *log) {
+  sqlite3_stmt *st = NULL;
+  int rc;
+  if (sqlite3_prepare_v2(log->db, "PRAGMA integrity_check", -1, &st, NULL)
+      != SQLITE_OK) {
+    sql_error(log, "integrity check");
+    sqlite3_finalize(st);
+    return -1;
+  }
+  rc = sqlite3_step(st);
+  if (rc != SQLITE_ROW) {
+    if (rc == SQLITE_DONE)
+      set_error(log, "corrupt game file: integrity check gave no answer");
+    else
+      sql_error(log, "integrity check");
+    sqlite3_finalize(st);
+    return -1;
+  }
+  if (strcmp(col_text(st, 0), "ok") == 0) {
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+      return 0;
+    set_error(log, "corrupt game file: integrity check said more than ok");
+    return -1;
+  }
+  {
+    const char *p = col_text(st, 0);
+    size_t len;
+    for (;;) {
+      len = strcspn(p, "\n");
+      if (len > 0 && strncmp(p, "***", 3) != 0)
+        break;
+      if (p[len] == '\0')
+        break;
+      p += len + 1;
+    }
+    set_error(log, "corrupt game file: %.*s", (int) (len > 200 ? 200 : len), p);
+  }
+  sqlite3_finalize(st);
+  return -1;
+}
+
+/*
+** Create a new game file.  The file is made with fopen's exclusive
+** mode, so an existing file is never touched; a leftover journal or WAL
+** of that name is refused too (SQLite would replay it into the new
+** file).  On failure what was made is removed again.
+*/
+bitwa_log *bitwa_log_create (const char *path, bitwa_durability dur,
+                             char *err, size_t errlen) {
+  static const char *const side[] = { "-wal", "-journal", "-shm" };
+  bitwa_log *log = log_new(path, false, err, errlen);
+  bool made = false;
+  FILE *f;
+  if (!log)
+    return NULL;
+  for (int i = 0; i < 2; i++) {
+    char name[4096];
+    FILE *g;
+    if ((size_t) snprintf(name, sizeof name, "%s%s", path, side[i])
+        >= sizeof name) {
+      set_error(log, "path too long");
+      goto fail;
+    }
+    if ((g = fopen(name, "rb")) != NULL) {
+      fclose(g);
+      set_error(log, "a leftover %s exists, not creating the game file",
+                name);
+      goto fail;
+    }
+  }
+  f = fopen(path, "wbx");
+  if (!f) {
+    if (errno == EEXIST)
+      set_error(log, "file exists, not overwriting it");
+    else
+      set_error(log, "%s", strerror(errno));
+    goto fail;
+  }
+  made = true;
+  if (fclose(f) != 0) {
+    set_error(log, "%s", strerror(errno));
+    goto fail;
+  }
+  if (log_connect(log, SQLITE_OPEN_READWRITE) != 0
+      || log_configure(log) != 0
+      || log_durability(log, dur) != 0
+      || txn_begin(log) != 0)
+    goto fail;
+  for (int i = 0; i < LOG_NSCHEMA; i++) {
+    if (sqlite3_exec(log->db, log_schema[i].sql, NULL, NULL, NULL)
+        != SQLITE_OK) {
+      sql_error(log, "create schema");
+      goto fail;
+    }
+  }
+  {
+    char sql[80];
+    snprintf(sql, sizeof sql, "PRAGMA application_id = %d; "
+             "PRAGMA user_version = %d",
+             BITWA_LOG_APPLICATION_ID, BITWA_LOG_FORMAT);
+    if (sqlite3_exec(log->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+      sql_error(log, "create schema");
+      goto fail;
+    }
+  }
+  if (txn_commit(log) != 0)
+    goto fail;
+  return log;
+
+fail:
+  copy_err(err, errlen, log->err);
+  txn_rollback(log);
+  bitwa_log_close(log);
+  if (made) {
+    remove(path);
+    for (int i = 0; i < 3; i++) {
+      char name[4096];
+      if ((size_t) snprintf(name, sizeof name, "%s%s", path, side[i])
+          < sizeof name)
+        remove(name);
+    }
+  }
+  return NULL;
+}
+
+/*
+** Open an existing game file, which may come from anyone: SQLite's
+** magic first, then connect without create, the defensive settings,
+** the ids, the schema and the integrity check.
+*/
+bitwa_log *bitwa_log_open (const char *path, bool readonly,
+                           bitwa_durability dur, char *err, size_t errlen) {
+  bitwa_log *log = log_new(path, readonly, err, errlen);
+  if (!log)
+    return NULL;
+  if (check_magic(log) != 0
+      || log_connect(log, readonly ? SQLITE_OPEN_READONLY
+                                   : SQLITE_OPEN_READWRITE) != 0
+      || log_configure(log) != 0
+      || check_ids(log) != 0
+      || check_schema(log) != 0
+      || check_integrity(log) != 0
+      || log_durability(log, dur) != 0) {
+    copy_err(err, errlen, log->err);
+    bitwa_log_close(log);
+    return NULL;
+  }
+  return log;
+}
+
+/*
+** Close the file: finalize the cached statements, close the connection
+** (the last one checkpoints the WAL into the file), free.
+*/
+void bitwa_log_close (bitwa_log *log) {
+  if (!log)
+    return;
+  for (int i = 0; i < ST_NSTMT; i++)
+    sqlite3_finalize(log->st[i]);
+  sqlite3_close_v2(log->db);
+  free(log->path);
+  free(log);
+}
+
+/*
+** The last message, "" when the last call went well.
+*/
+const char *bitwa_log_error (const bitwa_log *log) {
+  return log ? log->err : "no game log";
+}
+
+/*
+** The connection's PRAGMA synchronous: 0 = OFF, 1 = NORMAL, 2 = FULL,
+** 3 = EXTRA; -1 on error.
+*/
+int bitwa_log_synchronous (bitwa_log *log) {
+  int64_t v;
+  if (call_start(log) != 0 || pragma_int(log, "PRAGMA synchronous", &v) != 0)
+    return -1;
+  return (int) v;
+}
+
+/*
+** Insert or replace one metadata entry (one statement: its own
+** transaction).
+*/
+int bitwa_log_set_meta (bitwa_log *log, const char *key, const char *value) {
+  sqlite3_stmt *st;
+  int rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (!key) {
+    set_error(log, "set meta: no key");
+    return -1;
+  }
+  if (!(st = stmt_get(log, ST_META_SET)))
+    return -1;
+  bind_text(st, 1, key);
+  bind_text(st, 2, value);
+  rc = step_done(log, st, "set meta");
+  stmt_put(log, ST_META_SET, st);
+  return rc;
+}
+
+/*
+** One metadata value as a malloc'd copy; NULL when absent (message "")
+** or on error.
+*/
+char *bitwa_log_get_meta (bitwa_log *log, const char *key) {
+  sqlite3_stmt *st;
+  char *copy = NULL;
+  int rc;
+  if (call_start(log) != 0 || !key)
+    return NULL;
+  if (!(st = stmt_get(log, ST_META_GET)))
+    return NULL;
+  bind_text(st, 1, key);
+  rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    const char *v = col_text(st, 0);
+    size_t len = strlen(v);
+    if ((copy = malloc(len + 1)) != NULL)
+      memcpy(copy, v, len + 1);
+    else
+      set_error(log, "out of memory");
+  } else if (rc != SQLITE_DONE) {
+    sql_error(log, "get meta");
+  }
+  stmt_put(log, ST_META_GET, st);
+  return copy;
+}
+
+/*
+** Walk the metadata in order of key.
+*/
+int bitwa_log_each_meta (bitwa_log *log,
+                         int (*cb) (void *ctx, const char *key, const char *value),
+                         void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_META_EACH)))
+    return -1;
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+    stop = cb(ctx, col_text(st, 0), col_text(st, 1));
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read meta");
+    stop = -1;
+  }
+  stmt_put(log, ST_META_EACH, st);
+  return stop;
+}
+
+/*
+** Record a source's hash.  Recording the same hash again is fine; a
+** different hash for the same (ruleset, name, kind) is an error.
+*/
+int bitwa_log_add_source (bitwa_log *log, const char *ruleset,
+                          const char *name, const char *kind, const char *hash) {
+  sqlite3_stmt *st;
+  int rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (!(st = stmt_get(log, ST_SOURCE_ADD)))
+    return -1;
+  bind_text(st, 1, ruleset);
+  bind_text(st, 2, name);
+  bind_text(st, 3, kind);
+  bind_text(st, 4, hash);
+  rc = step_done(log, st, "add source");
+  stmt_put(log, ST_SOURCE_ADD, st);
+  if (rc != 0 || sqlite3_changes(log->db) > 0)
+    return rc;
+  /* already there: the same hash or an error */
+  if (!(st = stmt_get(log, ST_SOURCE_HASH)))
+    return -1;
+  bind_text(st, 1, ruleset);
+  bind_text(st, 2, name);
+  bind_text(st, 3, kind);
+  rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    if (strcmp(col_text(st, 0), hash ? hash : "") == 0) {
+      rc = 0;
+    } else {
+      set_error(log, "source %s %s (%s) is already recorded with another hash",
+                ruleset ? ruleset : "", name ? name : "", kind ? kind : "");
+      rc = -1;
+    }
+  } else {
+    if (rc == SQLITE_DONE)
+      set_error(log, "add source: not stored");
+    else
+      sql_error(log, "add source");
+    rc = -1;
+  }
+  stmt_put(log, ST_SOURCE_HASH, st);
+  return rc;
+}
+
+/*
+** Walk the sources in order of ruleset, name, kind.
+*/
+int bitwa_log_each_source (bitwa_log *log,
+                           int (*cb) (void *ctx, const char *ruleset, const char *name,
+                                      const char *kind, const char *hash),
+                           void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_SOURCE_EACH)))
+    return -1;
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+    stop = cb(ctx, col_text(st, 0), col_text(st, 1), col_text(st, 2),
+              col_text(st, 3));
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read sources");
+    stop = -1;
+  }
+  stmt_put(log, ST_SOURCE_EACH, st);
+  return stop;
+}
+
+/*
+** Whether action n is absent, pending or done; -1 on error.  Runs
+** inside the caller's transaction.
+*/
+static int action_status (bitwa_log *log, int64_t n) {
+  sqlite3_stmt *st = stmt_get(log, ST_ACTION_STATUS);
+  int rc, status;
+  if (!st)
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    status = strcmp(col_text(st, 0), "done") == 0 ? STATUS_DONE
+                                                  : STATUS_PENDING;
+  } else if (rc == SQLITE_DONE) {
+    status = STATUS_ABSENT;
+  } else {
+    sql_error(log, "read action");
+    status = -1;
+  }
+  stmt_put(log, ST_ACTION_STATUS, st);
+  return status;
+}
+
+/*
+** Bind the fields of an action shared by the pending and done inserts
+** (?1 .. ?5).
+*/
+static void bind_action (sqlite3_stmt *st, const bitwa_log_action *a) {
+  sqlite3_bind_int64(st, 1, a->n);
+  bind_text(st, 2, a->side);
+  bind_text(st, 3, a->line);
+  sqlite3_bind_int(st, 4, a->turn);
+  bind_text(st, 5, a->phase);
+}
+
+/*
+** Insert one decision of action n with statement id (refusing or
+** skipping one already stored).
+*/
+static int put_decision (bitwa_log *log, int id, int64_t n,
+                         const bitwa_log_decision *d) {
+  sqlite3_stmt *st;
+  char what[64];
+  int rc;
+  if (d->k < 1) {
+    set_error(log, "decision %d of action %lld: k must be 1 or more",
+              d->k, (long long) n);
+    return -1;
+  }
+  if (!(st = stmt_get(log, id)))
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  sqlite3_bind_int(st, 2, d->k);
+  bind_text(st, 3, d->side);
+  bind_text(st, 4, d->kind);
+  bind_text(st, 5, d->request);
+  bind_text(st, 6, d->answer);
+  snprintf(what, sizeof what, "decision %d of action %lld",
+           d->k, (long long) n);
+  rc = step_done(log, st, what);
+  stmt_put(log, id, st);
+  return rc;
+}
+
+/*
+** Insert roll k of action n; the faces are stored as "3 5", "" when the
+** roll was forced.
+*/
+static int put_roll (bitwa_log *log, int64_t n, int k, const bitwa_roll *r) {
+  sqlite3_stmt *st;
+  char faces[LOG_FACES_MAX], what[64];
+  size_t used = 0;
+  int rc;
+  if (r->n < 1 || r->n > BITWA_DICE_MAX_N) {
+    set_error(log, "roll %d of action %lld: %d dice", k, (long long) n, r->n);
+    return -1;
+  }
+  faces[0] = '\0';
+  if (!r->forced) {
+    for (int i = 0; i < r->n; i++) {
+      if (r->faces[i] < 0) {
+        set_error(log, "roll %d of action %lld: die %d shows %d",
+                  k, (long long) n, i + 1, r->faces[i]);
+        return -1;
+      }
+      used += (size_t) snprintf(faces + used, sizeof faces - used, "%s%d",
+                                i ? " " : "", r->faces[i]);
+    }
+  }
+  if (!(st = stmt_get(log, ST_ROLL_ADD)))
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  sqlite3_bind_int(st, 2, k);
+  sqlite3_bind_text(st, 3, r->purpose,
+                    (int) (memchr(r->purpose, '\0', sizeof r->purpose)
+                           ? strlen(r->purpose) : sizeof r->purpose),
+                    SQLITE_STATIC);
+  sqlite3_bind_int(st, 4, r->n);
+  sqlite3_bind_int(st, 5, r->sides);
+  sqlite3_bind_text(st, 6, faces, -1, SQLITE_STATIC);
+  sqlite3_bind_int(st, 7, r->total);
+  sqlite3_bind_int(st, 8, r->forced ? 1 : 0);
+  snprintf(what, sizeof what, "roll %d of action %lld", k, (long long) n);
+  rc = step_done(log, st, what);
+  stmt_put(log, ST_ROLL_ADD, st);
+  return rc;
+}
+
+/*
+** Insert event k of action n.
+*/
+static int put_event (bitwa_log *log, int64_t n, int k, const char *text) {
+  sqlite3_stmt *st = stmt_get(log, ST_EVENT_ADD);
+  char what[64];
+  int rc;
+  if (!st)
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  sqlite3_bind_int(st, 2, k);
+  bind_text(st, 3, text);
+  snprintf(what, sizeof what, "event %d of action %lld", k, (long long) n);
+  rc = step_done(log, st, what);
+  stmt_put(log, ST_EVENT_ADD, st);
+  return rc;
+}
+
+/*
+** Write one answered decision of a pending action, inserting the
+** pending action row first when it is not there yet; one transaction.
+*/
+int bitwa_log_add_decision (bitwa_log *log, const bitwa_log_action *a,
+                            const bitwa_log_decision *d) {
+  sqlite3_stmt *st;
+  int status;
+  if (write_start(log) != 0)
+    return -1;
+  if (!a || !d) {
+    set_error(log, "add decision: no action or no decision");
+    return -1;
+  }
+  if (a->n < 0) {
+    set_error(log, "action number %lld is negative", (long long) a->n);
+    return -1;
+  }
+  if (txn_begin(log) != 0)
+    return -1;
+  if ((status = action_status(log, a->n)) < 0)
+    goto fail;
+  if (status == STATUS_DONE) {
+    set_error(log, "action %lld is already done", (long long) a->n);
+    goto fail;
+  }
+  if (status == STATUS_ABSENT) {
+    if (!(st = stmt_get(log, ST_ACTION_PENDING)))
+      goto fail;
+    bind_action(st, a);
+    status = step_done(log, st, "write pending action");
+    stmt_put(log, ST_ACTION_PENDING, st);
+    if (status != 0)
+      goto fail;
+  }
+  if (put_decision(log, ST_DECISION_ADD, a->n, d) != 0)
+    goto fail;
+  return txn_commit(log);
+
+fail:
+  txn_rollback(log);
+  return -1;
+}
+
+/*
+** Write a whole action as done in one transaction: the action row
+** (new, or the pending one completed), the decisions not yet stored,
+** the rolls and the events.  An action already done is refused.
+*/
+int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
+                             const bitwa_log_decision *decisions, int ndecisions,
+                             const bitwa_roll *rolls, int nrolls,
+                             const char *const *events, int nevents) {
+  sqlite3_stmt *st;
+  int rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (!a || ndecisions < 0 || nrolls < 0 || nevents < 0
+      || (ndecisions > 0 && !decisions) || (nrolls > 0 && !rolls)
+      || (nevents > 0 && !events)) {
+    set_error(log, "commit action: bad arguments");
+    return -1;
+  }
+  if (a->n < 0) {
+    set_error(log, "action number %lld is negative", (long long) a->n);
+    return -1;
+  }
+  if (txn_begin(log) != 0)
+    return -1;
+  if (!(st = stmt_get(log, ST_ACTION_DONE)))
+    goto fail;
+  bind_action(st, a);
+  bind_text(st, 6, a->checksum);
+  rc = step_done(log, st, "write action");
+  stmt_put(log, ST_ACTION_DONE, st);
+  if (rc != 0)
+    goto fail;
+  if (sqlite3_changes(log->db) == 0) {
+    set_error(log, "action %lld is already done", (long long) a->n);
+    goto fail;
+  }
+  for (int i = 0; i < ndecisions; i++)
+    if (put_decision(log, ST_DECISION_ADD_NEW, a->n, &decisions[i]) != 0)
+      goto fail;
+  for (int i = 0; i < nrolls; i++)
+    if (put_roll(log, a->n, i + 1, &rolls[i]) != 0)
+      goto fail;
+  for (int i = 0; i < nevents; i++)
+    if (put_event(log, a->n, i + 1, events[i]) != 0)
+      goto fail;
+  return txn_commit(log);
+
+fail:
+  txn_rollback(log);
+  return -1;
+}
+
+/*
+** Remove pending action n and its decisions in one transaction.  An
+** action that is not there is nothing to do; a done one is refused.
+*/
+int bitwa_log_abort_action (bitwa_log *log, int64_t n) {
+  sqlite3_stmt *st;
+  int status, rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (txn_begin(log) != 0)
+    return -1;
+  if ((status = action_status(log, n)) < 0)
+    goto fail;
+  if (status == STATUS_DONE) {
+    set_error(log, "action %lld is done and cannot be aborted", (long long) n);
+    goto fail;
+  }
+  if (!(st = stmt_get(log, ST_DECISION_DELETE)))
+    goto fail;
+  sqlite3_bind_int64(st, 1, n);
+  rc = step_done(log, st, "remove decisions");
+  stmt_put(log, ST_DECISION_DELETE, st);
+  if (rc != 0 || !(st = stmt_get(log, ST_ACTION_DELETE)))
+    goto fail;
+  sqlite3_bind_int64(st, 1, n);
+  rc = step_done(log, st, "remove pending action");
+  stmt_put(log, ST_ACTION_DELETE, st);
+  if (rc != 0)
+    goto fail;
+  return txn_commit(log);
+
+fail:
+  txn_rollback(log);
+  return -1;
+}
+
+/*
+** Walk the actions in order of n.
+*/
+int bitwa_log_each_action (bitwa_log *log,
+                           int (*cb) (void *ctx, const bitwa_log_action *a),
+                           void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_ACTION_EACH)))
+    return -1;
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    bitwa_log_action a;
+    a.n = sqlite3_column_int64(st, 0);
+    a.side = col_text(st, 1);
+    a.line = col_text(st, 2);
+    a.turn = sqlite3_column_int(st, 3);
+    a.phase = col_text(st, 4);
+    a.status = col_text(st, 5);
+    a.checksum = col_text(st, 6);
+    stop = cb(ctx, &a);
+  }
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read actions");
+    stop = -1;
+  }
+  stmt_put(log, ST_ACTION_EACH, st);
+  return stop;
+}
+
+/*
+** Walk the decisions of action n in order of k.
+*/
+int bitwa_log_each_decision (bitwa_log *log, int64_t n,
+                             int (*cb) (void *ctx, const bitwa_log_decision *d),
+                             void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_DECISION_EACH)))
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    bitwa_log_decision d;
+    d.k = sqlite3_column_int(st, 0);
+    d.side = col_text(st, 1);
+    d.kind = col_text(st, 2);
+    d.request = col_text(st, 3);
+    d.answer = col_text(st, 4);
+    stop = cb(ctx, &d);
+  }
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read decisions");
+    stop = -1;
+  }
+  stmt_put(log, ST_DECISION_EACH, st);
+  return stop;
+}
+
+/*
+** Parse stored faces ("3 5") into exactly n numbers (each 0 ..
+** INT_MAX); -1 when the text is anything else.
+*/
+static int parse_faces (const char *s, int n, int faces[BITWA_DICE_MAX_N]) {
+  for (int i = 0; i < n; i++) {
+    long long v = 0;
+    int digits = 0;
+    if (i > 0 && *s++ != ' ')
+      return -1;
+    while (*s >= '0' && *s <= '9' && digits < 10) {
+      v = v * 10 + (*s++ - '0');
+      digits++;
+    }
+    if (digits == 0 || v > INT_MAX)
+      return -1;
+    faces[i] = (int) v;
+  }
+  return *s == '\0' ? 0 : -1;
+}
+
+/*
+** Walk the rolls of action n in order of k.  A stored roll that does
+** not fit a bitwa_roll (a file from elsewhere) ends the walk with an
+** error.
+*/
+int bitwa_log_each_roll (bitwa_log *log, int64_t n,
+                         int (*cb) (void *ctx, const bitwa_roll *r), void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_ROLL_EACH)))
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    bitwa_roll r;
+    const char *purpose = col_text(st, 1), *faces = col_text(st, 4);
+    size_t plen = strlen(purpose);
+    int64_t dice = sqlite3_column_int64(st, 2);
+    int64_t forced = sqlite3_column_int64(st, 6);
+    memset(&r, 0, sizeof r);
+    if (plen >= sizeof r.purpose || dice < 1 || dice > BITWA_DICE_MAX_N
+        || (forced != 0 && forced != 1)
+        || (forced ? faces[0] != '\0'
+                   : parse_faces(faces, (int) dice, r.faces) != 0)) {
+      set_error(log, "roll %d of action %lld is malformed",
+                sqlite3_column_int(st, 0), (long long) n);
+      stop = -1;
+      break;
+    }
+    memcpy(r.purpose, purpose, plen + 1);
+    r.n = (int) dice;
+    r.sides = sqlite3_column_int(st, 3);
+    r.total = sqlite3_column_int(st, 5);
+    r.forced = forced == 1;
+    stop = cb(ctx, &r);
+  }
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read rolls");
+    stop = -1;
+  }
+  stmt_put(log, ST_ROLL_EACH, st);
+  return stop;
+}
+
+/*
+** Walk the events of action n in order of k.
+*/
+int bitwa_log_each_event (bitwa_log *log, int64_t n,
+                          int (*cb) (void *ctx, const char *text), void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_EVENT_EACH)))
+    return -1;
+  sqlite3_bind_int64(st, 1, n);
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
+    stop = cb(ctx, col_text(st, 0));
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read events");
+    stop = -1;
+  }
+  stmt_put(log, ST_EVENT_EACH, st);
+  return stop;
+}
+
+/*
+** Number of actions with status "done"; -1 on error.
+*/
+int64_t bitwa_log_count_done (bitwa_log *log) {
+  sqlite3_stmt *st;
+  int64_t count = -1;
+  if (call_start(log) != 0 || !(st = stmt_get(log, ST_COUNT_DONE)))
+    return -1;
+  if (sqlite3_step(st) == SQLITE_ROW)
+    count = sqlite3_column_int64(st, 0);
+  else
+    sql_error(log, "count actions");
+  stmt_put(log, ST_COUNT_DONE, st);
+  return count;
+}
