@@ -48,6 +48,10 @@ int bitwa_hex_parse (const char *s, bitwa_hex *out);
 char *bitwa_hex_format (bitwa_hex h, char buf[BITWA_HEX_LABEL_MAX]);
 
 bool bitwa_hex_eq (bitwa_hex a, bitwa_hex b);
+/* True when the extent is usable (width, height 1..10000, at most
+** 4194304 hexes, origin within +-1000000, a known parity).  An invalid
+** grid contains no hex. */
+bool bitwa_grid_valid (const bitwa_grid *g);
 bool bitwa_grid_contains (const bitwa_grid *g, bitwa_hex h);
 /* Dense index 0 .. width*height-1 (column-major: (col-col0)*height +
 ** (row-row0)), or -1 off the grid. */
