@@ -445,7 +445,7 @@ local function edge_key(col, row, dir, parity)
 end
 
 case("fixture-skirmish", function ()
-  local path = "tests/fixtures/maps/skirmish.map"
+  local path = "tests/fixtures/rulesets/skirmish/maps/skirmish.map"
   local m, err = mapfile.parse(read_file(path), path, SPEC)
   check(m, err)
   check_eq(m.id, "skirmish")
@@ -507,7 +507,7 @@ case("fixture-skirmish", function ()
 end)
 
 case("fixture-skirmish-every-edge-on-map", function ()
-  local path = "tests/fixtures/maps/skirmish.map"
+  local path = "tests/fixtures/rulesets/skirmish/maps/skirmish.map"
   local m = assert(mapfile.parse(read_file(path), path, SPEC))
   for _, e in ipairs(m.edges) do
     check(e.dir >= 0 and e.dir <= 5 and math.type(e.dir) == "integer")

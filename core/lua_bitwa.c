@@ -1,0 +1,1494 @@
+/*
+** core/lua_bitwa.c -- the `bitwa` Lua module over the kernel.
+**
+** The only file besides script.c that knows Lua.  Each kernel object
+** is a userdata with a metatable name ("bitwa.map", "bitwa.state",
+** ...); game objects cross as integer ids, hexes as small interned
+** userdata ("bitwa.hex"), so that the same hex is the same value and can
+** key a table, and a type error reads "hex expected, got table".
+*/
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "dice.h"
+#include "hex.h"
+#include "log.h"
+#include "map.h"
+#include "phase.h"
+#include "script.h"
+#include "state.h"
+
+#define HEX_MT "bitwa.hex"
+#define MAP_MT "bitwa.map"
+#define STATE_MT "bitwa.state"
+#define DICE_MT "bitwa.dice"
+#define LOG_MT "bitwa.log"
+#define PHASES_MT "bitwa.phases"
+
+static const char HEXCACHE_KEY = 'h';
+
+/* ================================================================== */
+/* hexes                                                              */
+
+/* Push the interned hex userdata for h. */
+static void push_hex (lua_State *L, bitwa_hex h) {
+  lua_Integer key = (lua_Integer)bitwa_hex_pack(h);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &HEXCACHE_KEY);
+  if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  {
+    bitwa_hex *u = lua_newuserdatauv(L, sizeof *u, 0);
+    *u = h;
+    luaL_setmetatable(L, HEX_MT);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, key);
+    lua_remove(L, -2);
+  }
+}
+
+/*
+** A hex argument: a hex userdata, or a CCRR label string.
+*/
+static bitwa_hex check_hex (lua_State *L, int i) {
+  bitwa_hex h;
+  if (lua_type(L, i) == LUA_TSTRING) {
+    if (bitwa_hex_parse(lua_tostring(L, i), &h) != 0)
+      luaL_argerror(L, i, lua_pushfstring(L, "bad hex label '%s'", lua_tostring(L, i)));
+    return h;
+  }
+  return *(bitwa_hex *)luaL_checkudata(L, i, HEX_MT);
+}
+
+static int check_dir (lua_State *L, int i) {
+  lua_Integer d = luaL_checkinteger(L, i);
+  luaL_argcheck(L, d >= 0 && d < 6, i, "direction 0..5 expected");
+  return (int)d;
+}
+
+/* bitwa.hex.parse(label) -> hex | nil, message */
+static int hex_parse (lua_State *L) {
+  bitwa_hex h;
+  const char *s = luaL_checkstring(L, 1);
+  if (bitwa_hex_parse(s, &h) != 0) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "bad hex label '%s' (CCRR expected, e.g. 2300 or 614)", s);
+    return 2;
+  }
+  push_hex(L, h);
+  return 1;
+}
+
+/* bitwa.hex.at(col, row) -> hex */
+static int hex_at (lua_State *L) {
+  bitwa_hex h;
+  lua_Integer c = luaL_checkinteger(L, 1), r = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, c > -1000 && c < 10000, 1, "column out of range");
+  luaL_argcheck(L, r > -1000 && r < 10000, 2, "row out of range");
+  h.col = (int)c;
+  h.row = (int)r;
+  push_hex(L, h);
+  return 1;
+}
+
+static int hex_is (lua_State *L) {
+  lua_pushboolean(L, luaL_testudata(L, 1, HEX_MT) != NULL);
+  return 1;
+}
+
+static int hex_label (lua_State *L) {
+  char buf[BITWA_HEX_LABEL_MAX];
+  lua_pushstring(L, bitwa_hex_format(check_hex(L, 1), buf));
+  return 1;
+}
+
+static int hex_pack (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_hex_pack(check_hex(L, 1)));
+  return 1;
+}
+
+static int hex_unpack (lua_State *L) {
+  push_hex(L, bitwa_hex_unpack((int64_t)luaL_checkinteger(L, 1)));
+  return 1;
+}
+
+/* bitwa.hex.turn(facing, steps) -> facing */
+static int hex_turn (lua_State *L) {
+  lua_pushinteger(L, bitwa_facing_turn(check_dir(L, 1), (int)luaL_checkinteger(L, 2)));
+  return 1;
+}
+
+static int hex_steps (lua_State *L) {
+  lua_pushinteger(L, bitwa_facing_steps(check_dir(L, 1), check_dir(L, 2)));
+  return 1;
+}
+
+static int hex_index (lua_State *L) {
+  bitwa_hex h = *(bitwa_hex *)luaL_checkudata(L, 1, HEX_MT);
+  const char *k = luaL_checkstring(L, 2);
+  if (strcmp(k, "col") == 0) lua_pushinteger(L, h.col);
+  else if (strcmp(k, "row") == 0) lua_pushinteger(L, h.row);
+  else if (strcmp(k, "label") == 0) { lua_settop(L, 1); return hex_label(L); }
+  else if (strcmp(k, "key") == 0) lua_pushinteger(L, (lua_Integer)bitwa_hex_pack(h));
+  else lua_pushnil(L);
+  return 1;
+}
+
+static int hex_eq (lua_State *L) {
+  bitwa_hex a = check_hex(L, 1), b = check_hex(L, 2);
+  lua_pushboolean(L, bitwa_hex_eq(a, b));
+  return 1;
+}
+
+static int hex_lt (lua_State *L) {
+  bitwa_hex a = check_hex(L, 1), b = check_hex(L, 2);
+  lua_pushboolean(L, a.col < b.col || (a.col == b.col && a.row < b.row));
+  return 1;
+}
+
+static int hex_le (lua_State *L) {
+  bitwa_hex a = check_hex(L, 1), b = check_hex(L, 2);
+  lua_pushboolean(L, a.col < b.col || (a.col == b.col && a.row <= b.row));
+  return 1;
+}
+
+static const luaL_Reg hex_funcs[] = {
+  {"parse", hex_parse}, {"at", hex_at}, {"is", hex_is}, {"label", hex_label},
+  {"pack", hex_pack}, {"unpack", hex_unpack}, {"turn", hex_turn},
+  {"steps", hex_steps}, {NULL, NULL}
+};
+
+static const luaL_Reg hex_meta[] = {
+  {"__index", hex_index}, {"__tostring", hex_label}, {"__eq", hex_eq},
+  {"__lt", hex_lt}, {"__le", hex_le}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* maps                                                               */
+
+typedef struct { bitwa_map *m; } map_ud;
+
+static bitwa_map *check_map (lua_State *L, int i) {
+  map_ud *u = luaL_checkudata(L, i, MAP_MT);
+  if (u->m == NULL) luaL_argerror(L, i, "map is freed");
+  return u->m;
+}
+
+static void push_map (lua_State *L, bitwa_map *m) {
+  map_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+  u->m = m;
+  luaL_setmetatable(L, MAP_MT);
+}
+
+static int field_int (lua_State *L, int t, const char *k) {
+  int isnum;
+  lua_Integer v;
+  lua_getfield(L, t, k);
+  v = lua_tointegerx(L, -1, &isnum);
+  if (!isnum) luaL_error(L, "map field '%s': integer expected", k);
+  lua_pop(L, 1);
+  return (int)v;
+}
+
+/* bitwa.map.new{col0=, row0=, width=, height=, parity="odd-down"} */
+static int map_new (lua_State *L) {
+  bitwa_grid g;
+  const char *par;
+  bitwa_map *m;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  g.col0 = field_int(L, 1, "col0");
+  g.row0 = field_int(L, 1, "row0");
+  g.width = field_int(L, 1, "width");
+  g.height = field_int(L, 1, "height");
+  lua_getfield(L, 1, "parity");
+  par = luaL_optstring(L, -1, "odd-down");
+  if (strcmp(par, "odd-down") == 0) g.parity = BITWA_ODD_DOWN;
+  else if (strcmp(par, "even-down") == 0) g.parity = BITWA_EVEN_DOWN;
+  else return luaL_error(L, "map parity: 'odd-down' or 'even-down' expected, got '%s'", par);
+  m = bitwa_map_new(&g);
+  if (m == NULL) return luaL_error(L, "bad map extent %dx%d", g.width, g.height);
+  push_map(L, m);
+  return 1;
+}
+
+static int map_gc (lua_State *L) {
+  map_ud *u = luaL_checkudata(L, 1, MAP_MT);
+  bitwa_map_free(u->m);
+  u->m = NULL;
+  return 0;
+}
+
+static int map_clone (lua_State *L) {
+  push_map(L, bitwa_map_clone(check_map(L, 1)));
+  return 1;
+}
+
+static int map_grid (lua_State *L) {
+  const bitwa_grid *g = bitwa_map_grid(check_map(L, 1));
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, g->col0); lua_setfield(L, -2, "col0");
+  lua_pushinteger(L, g->row0); lua_setfield(L, -2, "row0");
+  lua_pushinteger(L, g->width); lua_setfield(L, -2, "width");
+  lua_pushinteger(L, g->height); lua_setfield(L, -2, "height");
+  lua_pushstring(L, g->parity == BITWA_ODD_DOWN ? "odd-down" : "even-down");
+  lua_setfield(L, -2, "parity");
+  return 1;
+}
+
+static int map_contains (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  lua_pushboolean(L, bitwa_grid_contains(bitwa_map_grid(m), check_hex(L, 2)));
+  return 1;
+}
+
+static int map_size (lua_State *L) {
+  lua_pushinteger(L, bitwa_grid_size(bitwa_map_grid(check_map(L, 1))));
+  return 1;
+}
+
+/* map:hexes() -> every hex of the grid, in index order */
+static int map_hexes (lua_State *L) {
+  const bitwa_grid *g = bitwa_map_grid(check_map(L, 1));
+  int i, n = bitwa_grid_size(g);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    push_hex(L, bitwa_grid_hex(g, i));
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int map_terrain (lua_State *L) {
+  lua_pushinteger(L, bitwa_map_terrain(check_map(L, 1), check_hex(L, 2)));
+  return 1;
+}
+
+static int map_set_terrain (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  if (bitwa_map_set_terrain(m, check_hex(L, 2), (int)luaL_checkinteger(L, 3)) != 0)
+    return luaL_error(L, "hex %s is not on the map", lua_tostring(L, 2));
+  return 0;
+}
+
+static int map_elevation (lua_State *L) {
+  lua_pushinteger(L, bitwa_map_elevation(check_map(L, 1), check_hex(L, 2)));
+  return 1;
+}
+
+static int map_set_elevation (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  if (bitwa_map_set_elevation(m, check_hex(L, 2), (int)luaL_checkinteger(L, 3)) != 0)
+    return luaL_error(L, "hex is not on the map");
+  return 0;
+}
+
+static int map_edge (lua_State *L) {
+  lua_pushinteger(L, bitwa_map_edge(check_map(L, 1), check_hex(L, 2), check_dir(L, 3)));
+  return 1;
+}
+
+static int map_add_edge (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  if (bitwa_map_add_edge(m, check_hex(L, 2), check_dir(L, 3),
+                         (uint32_t)luaL_checkinteger(L, 4)) != 0)
+    return luaL_error(L, "hex is not on the map");
+  return 0;
+}
+
+static int map_set_edge (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  if (bitwa_map_set_edge(m, check_hex(L, 2), check_dir(L, 3),
+                         (uint32_t)luaL_checkinteger(L, 4)) != 0)
+    return luaL_error(L, "hex is not on the map");
+  return 0;
+}
+
+/* map:neighbour(h, dir [, off_grid_ok]) -> hex | nil */
+static int map_neighbour (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex n = bitwa_hex_neighbour(bitwa_map_grid(m), check_hex(L, 2), check_dir(L, 3));
+  if (!lua_toboolean(L, 4) && !bitwa_grid_contains(bitwa_map_grid(m), n)) lua_pushnil(L);
+  else push_hex(L, n);
+  return 1;
+}
+
+/* map:neighbours(h) -> the on-grid neighbours, by direction N..NW */
+static int map_neighbours (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex h = check_hex(L, 2);
+  int d, k = 0;
+  lua_createtable(L, 6, 0);
+  for (d = 0; d < 6; d++) {
+    bitwa_hex n = bitwa_hex_neighbour(bitwa_map_grid(m), h, d);
+    if (!bitwa_grid_contains(bitwa_map_grid(m), n)) continue;
+    push_hex(L, n);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+static int map_direction (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  int d = bitwa_hex_direction(bitwa_map_grid(m), check_hex(L, 2), check_hex(L, 3));
+  if (d < 0) lua_pushnil(L); else lua_pushinteger(L, d);
+  return 1;
+}
+
+static int map_distance (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  lua_pushinteger(L, bitwa_hex_distance(bitwa_map_grid(m), check_hex(L, 2), check_hex(L, 3)));
+  return 1;
+}
+
+static int push_area (lua_State *L, int rear) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex out[3];
+  int i, k = 0;
+  if (rear) bitwa_hex_rear_area(bitwa_map_grid(m), check_hex(L, 2), check_dir(L, 3), out);
+  else bitwa_hex_front_area(bitwa_map_grid(m), check_hex(L, 2), check_dir(L, 3), out);
+  lua_createtable(L, 3, 0);
+  for (i = 0; i < 3; i++) {
+    if (!lua_toboolean(L, 4) && !bitwa_grid_contains(bitwa_map_grid(m), out[i])) continue;
+    push_hex(L, out[i]);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+/* map:front_area(h, facing [, off_grid_ok]) -> {hex, ...} */
+static int map_front_area (lua_State *L) { return push_area(L, 0); }
+static int map_rear_area (lua_State *L) { return push_area(L, 1); }
+
+static int map_in_front (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  lua_pushboolean(L, bitwa_hex_in_front(bitwa_map_grid(m), check_hex(L, 2),
+                                        check_dir(L, 3), check_hex(L, 4)));
+  return 1;
+}
+
+static int push_hexes (lua_State *L, int (*fn) (const bitwa_grid *, bitwa_hex, int, bitwa_hex *, int)) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex c = check_hex(L, 2);
+  lua_Integer r = luaL_checkinteger(L, 3);
+  int n, i;
+  bitwa_hex *out;
+  luaL_argcheck(L, r >= 0 && r <= 200, 3, "radius 0..200 expected");
+  n = fn(bitwa_map_grid(m), c, (int)r, NULL, 0);
+  out = malloc(sizeof *out * (size_t)(n > 0 ? n : 1));
+  if (out == NULL) return luaL_error(L, "out of memory");
+  n = fn(bitwa_map_grid(m), c, (int)r, out, n);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    push_hex(L, out[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  free(out);
+  return 1;
+}
+
+static int map_ring (lua_State *L) { return push_hexes(L, bitwa_hex_ring); }
+static int map_range (lua_State *L) { return push_hexes(L, bitwa_hex_range); }
+
+/* map:line(a, b) -> { step, ... } where a step is a hex, or a table
+** {hex, hex} where the line runs along the edge between them */
+static int map_line (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex a = check_hex(L, 2), b = check_hex(L, 3);
+  int n, i;
+  bitwa_line_step *out;
+  n = bitwa_hex_distance(bitwa_map_grid(m), a, b) + 1;
+  out = malloc(sizeof *out * (size_t)n);
+  if (out == NULL) return luaL_error(L, "out of memory");
+  n = bitwa_hex_line(bitwa_map_grid(m), a, b, out, n);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    if (out[i].split) {
+      lua_createtable(L, 2, 0);
+      push_hex(L, out[i].a); lua_rawseti(L, -2, 1);
+      push_hex(L, out[i].b); lua_rawseti(L, -2, 2);
+    } else push_hex(L, out[i].a);
+    lua_rawseti(L, -2, i + 1);
+  }
+  free(out);
+  return 1;
+}
+
+/*
+** Cost callbacks call Lua under lua_pcall, so that an error in the
+** rules' cost function cannot jump over the path search's memory; the
+** error is raised again once the search has cleaned up.
+*/
+typedef struct { lua_State *L; int fn; int failed; } cost_ctx;
+
+static int call_cost (cost_ctx *c, int nargs) {
+  lua_State *L = c->L;
+  int isnum;
+  lua_Integer v;
+  if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
+    if (!c->failed) { c->failed = 1; lua_replace(L, c->fn + 1); }
+    else lua_pop(L, 1);
+    return -1;
+  }
+  if (lua_isnil(L, -1) || lua_isboolean(L, -1)) { lua_pop(L, 1); return -1; }
+  v = lua_tointegerx(L, -1, &isnum);
+  lua_pop(L, 1);
+  if (!isnum || v < 0) return -1;
+  return v > 1000000 ? 1000000 : (int)v;
+}
+
+static int hex_cost (void *ctx, bitwa_hex from, bitwa_hex to, int dir) {
+  cost_ctx *c = ctx;
+  if (c->failed) return -1;
+  lua_pushvalue(c->L, c->fn);
+  push_hex(c->L, from);
+  push_hex(c->L, to);
+  lua_pushinteger(c->L, dir);
+  return call_cost(c, 3);
+}
+
+/* map:path(from, to, cost(from, to, dir) -> integer|nil) -> {hex...}, total | nil */
+static int map_path (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex a = check_hex(L, 2), b = check_hex(L, 3);
+  cost_ctx c;
+  int n, i, total = 0, max = bitwa_grid_size(bitwa_map_grid(m)) + 1;
+  bitwa_hex *out;
+  luaL_checktype(L, 4, LUA_TFUNCTION);
+  lua_settop(L, 4);
+  lua_pushnil(L);                 /* slot 5: a deferred error */
+  c.L = L; c.fn = 4; c.failed = 0;
+  out = malloc(sizeof *out * (size_t)max);
+  if (out == NULL) return luaL_error(L, "out of memory");
+  n = bitwa_path(bitwa_map_grid(m), a, b, hex_cost, &c, out, max, &total);
+  if (c.failed) { free(out); lua_pushvalue(L, 5); return lua_error(L); }
+  if (n < 0) { free(out); lua_pushnil(L); return 1; }
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) { push_hex(L, out[i]); lua_rawseti(L, -2, i + 1); }
+  free(out);
+  lua_pushinteger(L, total);
+  return 2;
+}
+
+static int state_cost (void *ctx, bitwa_hexdir from, bitwa_hexdir to, bool is_turn) {
+  cost_ctx *c = ctx;
+  if (c->failed) return -1;
+  lua_pushvalue(c->L, c->fn);
+  push_hex(c->L, from.hex);
+  lua_pushinteger(c->L, from.facing);
+  push_hex(c->L, to.hex);
+  lua_pushinteger(c->L, to.facing);
+  lua_pushboolean(c->L, is_turn);
+  return call_cost(c, 5);
+}
+
+/* map:path_facing(from, facing, to, goal_facing|-1, cost(fh, ff, th, tf, is_turn))
+** -> { {hex=, facing=}, ... }, total | nil */
+static int map_path_facing (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hexdir from;
+  bitwa_hex to;
+  int goal, n, i, total = 0, max;
+  cost_ctx c;
+  bitwa_hexdir *out;
+  from.hex = check_hex(L, 2);
+  from.facing = check_dir(L, 3);
+  to = check_hex(L, 4);
+  goal = (int)luaL_checkinteger(L, 5);
+  luaL_checktype(L, 6, LUA_TFUNCTION);
+  lua_settop(L, 6);
+  lua_pushnil(L);                 /* slot 7: a deferred error */
+  c.L = L; c.fn = 6; c.failed = 0;
+  max = 6 * bitwa_grid_size(bitwa_map_grid(m)) + 1;
+  out = malloc(sizeof *out * (size_t)max);
+  if (out == NULL) return luaL_error(L, "out of memory");
+  n = bitwa_path_facing(bitwa_map_grid(m), from, to, goal, state_cost, &c, out, max, &total);
+  if (c.failed) { free(out); lua_pushvalue(L, 7); return lua_error(L); }
+  if (n < 0) { free(out); lua_pushnil(L); return 1; }
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_createtable(L, 0, 2);
+    push_hex(L, out[i].hex); lua_setfield(L, -2, "hex");
+    lua_pushinteger(L, out[i].facing); lua_setfield(L, -2, "facing");
+    lua_rawseti(L, -2, i + 1);
+  }
+  free(out);
+  lua_pushinteger(L, total);
+  return 2;
+}
+
+static int map_digest (lua_State *L) {
+  char buf[17];
+  snprintf(buf, sizeof buf, "%016" PRIx64, bitwa_map_digest(check_map(L, 1)));
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static const luaL_Reg map_funcs[] = { {"new", map_new}, {NULL, NULL} };
+
+static const luaL_Reg map_methods[] = {
+  {"clone", map_clone}, {"grid", map_grid}, {"contains", map_contains},
+  {"size", map_size}, {"hexes", map_hexes}, {"terrain", map_terrain},
+  {"set_terrain", map_set_terrain}, {"elevation", map_elevation},
+  {"set_elevation", map_set_elevation}, {"edge", map_edge},
+  {"add_edge", map_add_edge}, {"set_edge", map_set_edge},
+  {"neighbour", map_neighbour}, {"neighbours", map_neighbours},
+  {"direction", map_direction}, {"distance", map_distance},
+  {"front_area", map_front_area}, {"rear_area", map_rear_area},
+  {"in_front", map_in_front}, {"ring", map_ring}, {"range", map_range},
+  {"line", map_line}, {"path", map_path}, {"path_facing", map_path_facing},
+  {"digest", map_digest}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* state                                                              */
+
+typedef struct { bitwa_state *s; } state_ud;
+
+static bitwa_state *check_state (lua_State *L, int i) {
+  state_ud *u = luaL_checkudata(L, i, STATE_MT);
+  if (u->s == NULL) luaL_argerror(L, i, "state is freed");
+  return u->s;
+}
+
+static void push_state (lua_State *L, bitwa_state *s) {
+  state_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+  u->s = s;
+  luaL_setmetatable(L, STATE_MT);
+}
+
+static int state_new (lua_State *L) {
+  push_state(L, bitwa_state_new());
+  return 1;
+}
+
+static int state_gc (lua_State *L) {
+  state_ud *u = luaL_checkudata(L, 1, STATE_MT);
+  bitwa_state_free(u->s);
+  u->s = NULL;
+  return 0;
+}
+
+static const char *const type_names[] = { "nil", "int", "bool", "string", "hex", NULL };
+
+/* s:declare(name, type, default) -> slot (1-based) */
+static int state_declare (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  const char *name = luaL_checkstring(L, 2);
+  int t = luaL_checkoption(L, 3, NULL, type_names);
+  int64_t dflt = 0;
+  int slot;
+  if (t == BITWA_T_NIL) return luaL_argerror(L, 3, "a slot cannot be of type nil");
+  switch (t) {
+    case BITWA_T_INT: dflt = (int64_t)luaL_optinteger(L, 4, 0); break;
+    case BITWA_T_BOOL: dflt = lua_toboolean(L, 4); break;
+    case BITWA_T_STR: dflt = bitwa_state_intern(s, luaL_optstring(L, 4, "")); break;
+    case BITWA_T_HEX: dflt = lua_isnoneornil(L, 4) ? BITWA_HEX_NONE
+                                                   : bitwa_hex_pack(check_hex(L, 4)); break;
+  }
+  slot = bitwa_state_declare(s, name, (bitwa_type)t, dflt);
+  if (slot < 0) return luaL_error(L, "cannot declare attribute '%s' (taken, or entities exist)", name);
+  lua_pushinteger(L, slot + 1);
+  return 1;
+}
+
+static int state_slots (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int i, n = bitwa_state_nslots(s);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, bitwa_state_slot_name(s, i)); lua_setfield(L, -2, "name");
+    lua_pushstring(L, type_names[bitwa_state_slot_type(s, i)]); lua_setfield(L, -2, "type");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int state_spawn (lua_State *L) {
+  lua_pushinteger(L, bitwa_state_spawn(check_state(L, 1)));
+  return 1;
+}
+
+static int state_remove (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  lua_Integer id = luaL_checkinteger(L, 2);
+  if (bitwa_state_remove(s, (int)id) != 0) return luaL_error(L, "no entity #%d", (int)id);
+  return 0;
+}
+
+static int state_alive (lua_State *L) {
+  lua_pushboolean(L, bitwa_state_alive(check_state(L, 1), (int)luaL_checkinteger(L, 2)));
+  return 1;
+}
+
+static int state_max_id (lua_State *L) {
+  lua_pushinteger(L, bitwa_state_max_id(check_state(L, 1)));
+  return 1;
+}
+
+static void push_value (lua_State *L, bitwa_state *s, bitwa_type t, int64_t v) {
+  switch (t) {
+    case BITWA_T_INT: lua_pushinteger(L, (lua_Integer)v); break;
+    case BITWA_T_BOOL: lua_pushboolean(L, v != 0); break;
+    case BITWA_T_STR: lua_pushstring(L, bitwa_state_string(s, v)); break;
+    case BITWA_T_HEX:
+      if (v == BITWA_HEX_NONE) lua_pushnil(L);
+      else push_hex(L, bitwa_hex_unpack(v));
+      break;
+    default: lua_pushnil(L);
+  }
+}
+
+/* A Lua value as a slot value of type t; raises "what: ... expected". */
+static int64_t to_value (lua_State *L, bitwa_state *s, int i, bitwa_type t, const char *what) {
+  switch (t) {
+    case BITWA_T_INT: {
+      int isnum;
+      lua_Integer v = lua_tointegerx(L, i, &isnum);
+      if (!isnum)
+        luaL_error(L, "%s: integer expected, got %s", what,
+                   lua_type(L, i) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, i));
+      return (int64_t)v;
+    }
+    case BITWA_T_BOOL:
+      if (!lua_isboolean(L, i)) luaL_error(L, "%s: boolean expected, got %s", what, luaL_typename(L, i));
+      return lua_toboolean(L, i);
+    case BITWA_T_STR:
+      if (lua_type(L, i) != LUA_TSTRING)
+        luaL_error(L, "%s: string expected, got %s", what, luaL_typename(L, i));
+      return bitwa_state_intern(s, lua_tostring(L, i));
+    case BITWA_T_HEX:
+      if (lua_isnil(L, i)) return BITWA_HEX_NONE;
+      if (!luaL_testudata(L, i, HEX_MT))
+        luaL_error(L, "%s: hex expected, got %s", what, luaL_typename(L, i));
+      return bitwa_hex_pack(*(bitwa_hex *)lua_touserdata(L, i));
+    default: return 0;
+  }
+}
+
+/* s:get(id, slot) -> value */
+static int state_get (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int id = (int)luaL_checkinteger(L, 2), slot = (int)luaL_checkinteger(L, 3) - 1;
+  bool ok;
+  int64_t v = bitwa_state_get(s, id, slot, &ok);
+  if (!ok) {
+    if (!bitwa_state_alive(s, id)) return luaL_error(L, "no entity #%d", id);
+    return luaL_error(L, "no attribute slot %d", slot + 1);
+  }
+  push_value(L, s, bitwa_state_slot_type(s, slot), v);
+  return 1;
+}
+
+/* s:set(id, slot, value) */
+static int state_set (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int id = (int)luaL_checkinteger(L, 2), slot = (int)luaL_checkinteger(L, 3) - 1;
+  bitwa_type t = bitwa_state_slot_type(s, slot);
+  int64_t v;
+  if (!bitwa_state_alive(s, id)) return luaL_error(L, "no entity #%d", id);
+  if (t == BITWA_T_NIL) return luaL_error(L, "no attribute slot %d", slot + 1);
+  luaL_checkany(L, 4);
+  v = to_value(L, s, 4, t, bitwa_state_slot_name(s, slot));
+  bitwa_state_set(s, id, slot, v);
+  return 0;
+}
+
+/* s:var(key) -> value | nil */
+static int state_var (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int64_t v;
+  bitwa_type t = bitwa_state_get_var(s, luaL_checkstring(L, 2), &v);
+  push_value(L, s, t, v);
+  return 1;
+}
+
+/* s:set_var(key, value | nil): the type follows the value */
+static int state_set_var (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  const char *key = luaL_checkstring(L, 2);
+  bitwa_type t;
+  switch (lua_type(L, 3)) {
+    case LUA_TNONE: case LUA_TNIL: t = BITWA_T_NIL; break;
+    case LUA_TBOOLEAN: t = BITWA_T_BOOL; break;
+    case LUA_TNUMBER: t = BITWA_T_INT; break;
+    case LUA_TSTRING: t = BITWA_T_STR; break;
+    default:
+      if (luaL_testudata(L, 3, HEX_MT)) { t = BITWA_T_HEX; break; }
+      return luaL_error(L, "variable '%s': integer, boolean, string or hex expected, got %s",
+                        key, luaL_typename(L, 3));
+  }
+  bitwa_state_set_var(s, key, t, t == BITWA_T_NIL ? 0 : to_value(L, s, 3, t, key));
+  return 0;
+}
+
+/* s:vars([prefix]) -> { {key, value}, ... } in key order */
+static int state_vars (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  size_t plen = 0;
+  const char *prefix = luaL_optlstring(L, 2, "", &plen);
+  int i, k = 0, n = bitwa_state_nvars(s);
+  lua_newtable(L);
+  for (i = 0; i < n; i++) {
+    bitwa_type t;
+    int64_t v;
+    const char *key = bitwa_state_var_at(s, i, &t, &v);
+    if (strncmp(key, prefix, plen) != 0) continue;
+    lua_createtable(L, 2, 0);
+    lua_pushstring(L, key); lua_rawseti(L, -2, 1);
+    push_value(L, s, t, v); lua_rawseti(L, -2, 2);
+    lua_rawseti(L, -2, ++k);
+  }
+  return 1;
+}
+
+static int state_note (lua_State *L) {
+  bitwa_state_note(check_state(L, 1), luaL_checkstring(L, 2));
+  return 0;
+}
+
+static int state_events (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int i, n = bitwa_state_nevents(s);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    lua_pushstring(L, bitwa_state_event(s, i));
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int state_clear_events (lua_State *L) {
+  bitwa_state_clear_events(check_state(L, 1));
+  return 0;
+}
+
+static int state_record (lua_State *L) {
+  bitwa_state_record(check_state(L, 1), lua_toboolean(L, 2));
+  return 0;
+}
+
+static int state_checksum (lua_State *L) {
+  char buf[17];
+  snprintf(buf, sizeof buf, "%016" PRIx64, bitwa_state_checksum(check_state(L, 1)));
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static int state_clone (lua_State *L) {
+  push_state(L, bitwa_state_clone(check_state(L, 1)));
+  return 1;
+}
+
+/* s:swap(other): exchange contents, O(1) -- the rollback of an action */
+static int state_swap (lua_State *L) {
+  bitwa_state_swap(check_state(L, 1), check_state(L, 2));
+  return 0;
+}
+
+static const luaL_Reg state_funcs[] = { {"new", state_new}, {NULL, NULL} };
+
+static const luaL_Reg state_methods[] = {
+  {"declare", state_declare}, {"slots", state_slots}, {"spawn", state_spawn},
+  {"remove", state_remove}, {"alive", state_alive}, {"max_id", state_max_id},
+  {"get", state_get}, {"set", state_set}, {"var", state_var},
+  {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},
+  {"events", state_events}, {"clear_events", state_clear_events},
+  {"record", state_record}, {"checksum", state_checksum},
+  {"clone", state_clone}, {"swap", state_swap}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* dice                                                               */
+
+typedef struct {
+  bitwa_dice d;
+  bitwa_roll *rolls;      /* rolls made since the last take_rolls */
+  int nrolls, cap;
+} dice_ud;
+
+static void observe_roll (void *ctx, const bitwa_roll *r) {
+  dice_ud *u = ctx;
+  if (u->nrolls == u->cap) {
+    int cap = u->cap ? u->cap * 2 : 16;
+    bitwa_roll *n = realloc(u->rolls, sizeof *n * (size_t)cap);
+    if (n == NULL) return;
+    u->rolls = n;
+    u->cap = cap;
+  }
+  u->rolls[u->nrolls++] = *r;
+}
+
+static dice_ud *check_dice (lua_State *L, int i) {
+  return luaL_checkudata(L, i, DICE_MT);
+}
+
+static dice_ud *new_dice (lua_State *L) {
+  dice_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+  memset(u, 0, sizeof *u);
+  luaL_setmetatable(L, DICE_MT);
+  return u;
+}
+
+/* bitwa.dice.new(seed, stream) */
+static int dice_new (lua_State *L) {
+  lua_Integer seed = luaL_checkinteger(L, 1), stream = luaL_optinteger(L, 2, 0);
+  dice_ud *u = new_dice(L);
+  bitwa_dice_init(&u->d, (uint64_t)seed, (uint64_t)stream);
+  u->d.observer = observe_roll;
+  u->d.observer_ctx = u;
+  return 1;
+}
+
+static int dice_gc (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  bitwa_dice_free(&u->d);
+  free(u->rolls);
+  u->rolls = NULL;
+  u->nrolls = u->cap = 0;
+  return 0;
+}
+
+/* d:roll(n, sides, purpose) -> total, {faces} */
+static int dice_roll (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  int n = (int)luaL_checkinteger(L, 2), sides = (int)luaL_checkinteger(L, 3), i, rc;
+  const char *purpose = luaL_checkstring(L, 4);
+  bitwa_roll r;
+  char err[200];
+  rc = bitwa_dice_roll(&u->d, n, sides, purpose, &r, err, sizeof err);
+  if (rc == BITWA_DICE_EXHAUSTED) {
+    lua_pushinteger(L, n);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bitwa.dice.wanted_n");
+    lua_pushinteger(L, sides);
+    lua_setfield(L, LUA_REGISTRYINDEX, "bitwa.dice.wanted_sides");
+    return bitwa_script_kill(L, BITWA_KILL_DICE, err);
+  }
+  if (rc != BITWA_DICE_OK) return luaL_error(L, "%s", err);
+  lua_pushinteger(L, r.total);
+  lua_createtable(L, r.n, 0);
+  for (i = 0; i < r.n; i++) {
+    lua_pushinteger(L, r.faces[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 2;
+}
+
+/* d:force({total, ...}) */
+static int dice_force (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  lua_Integer i, n;
+  int *v;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  n = (lua_Integer)lua_rawlen(L, 2);
+  v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+  if (v == NULL) return luaL_error(L, "out of memory");
+  for (i = 1; i <= n; i++) {
+    lua_rawgeti(L, 2, i);
+    v[i - 1] = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  i = bitwa_dice_force(&u->d, v, (size_t)n);
+  free(v);
+  if (i != 0) return luaL_error(L, "cannot force dice");
+  return 0;
+}
+
+static int dice_unforce (lua_State *L) {
+  bitwa_dice_unforce(&check_dice(L, 1)->d);
+  return 0;
+}
+
+static int dice_forced_left (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  lua_pushinteger(L, (lua_Integer)bitwa_dice_forced_left(&u->d));
+  lua_pushboolean(L, u->d.forced_mode);
+  return 2;
+}
+
+static int dice_count (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)check_dice(L, 1)->d.count);
+  return 1;
+}
+
+/* d:clone() -> dice (same position, no rolls pending) */
+static int dice_clone (lua_State *L) {
+  dice_ud *u = check_dice(L, 1), *c = new_dice(L);
+  if (bitwa_dice_copy(&c->d, &u->d) != 0) return luaL_error(L, "out of memory");
+  c->d.observer = observe_roll;
+  c->d.observer_ctx = c;
+  return 1;
+}
+
+/* d:restore(other): take other's position (and forced queue) */
+static int dice_restore (lua_State *L) {
+  dice_ud *u = check_dice(L, 1), *o = check_dice(L, 2);
+  bitwa_dice tmp;
+  if (bitwa_dice_copy(&tmp, &o->d) != 0) return luaL_error(L, "out of memory");
+  bitwa_dice_free(&u->d);
+  u->d = tmp;
+  u->d.observer = observe_roll;
+  u->d.observer_ctx = u;
+  u->nrolls = 0;
+  return 0;
+}
+
+static void push_roll (lua_State *L, const bitwa_roll *r) {
+  int i;
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, r->purpose); lua_setfield(L, -2, "purpose");
+  lua_pushinteger(L, r->n); lua_setfield(L, -2, "n");
+  lua_pushinteger(L, r->sides); lua_setfield(L, -2, "sides");
+  lua_pushinteger(L, r->total); lua_setfield(L, -2, "total");
+  lua_pushboolean(L, r->forced); lua_setfield(L, -2, "forced");
+  lua_createtable(L, r->n, 0);
+  for (i = 0; i < r->n && !r->forced; i++) {
+    lua_pushinteger(L, r->faces[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "faces");
+}
+
+/* d:take_rolls() -> the rolls since the last call */
+static int dice_take_rolls (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  int i;
+  lua_createtable(L, u->nrolls, 0);
+  for (i = 0; i < u->nrolls; i++) {
+    push_roll(L, &u->rolls[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  u->nrolls = 0;
+  return 1;
+}
+
+static const luaL_Reg dice_funcs[] = { {"new", dice_new}, {NULL, NULL} };
+
+static const luaL_Reg dice_methods[] = {
+  {"roll", dice_roll}, {"force", dice_force}, {"unforce", dice_unforce},
+  {"forced_left", dice_forced_left}, {"count", dice_count},
+  {"clone", dice_clone}, {"restore", dice_restore},
+  {"take_rolls", dice_take_rolls}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* the game log                                                       */
+
+typedef struct { bitwa_log *log; } log_ud;
+
+static bitwa_log *check_log (lua_State *L, int i) {
+  log_ud *u = luaL_checkudata(L, i, LOG_MT);
+  if (u->log == NULL) luaL_argerror(L, i, "game log is closed");
+  return u->log;
+}
+
+static bitwa_durability check_durability (lua_State *L, int i) {
+  static const char *const names[] = { "full", "normal", "off", NULL };
+  return (bitwa_durability)luaL_checkoption(L, i, "full", names);
+}
+
+static void push_log (lua_State *L, bitwa_log *log) {
+  log_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+  u->log = log;
+  luaL_setmetatable(L, LOG_MT);
+}
+
+/* bitwa.log.create(path [, durability]) -> log | nil, message */
+static int log_create (lua_State *L) {
+  char err[512];
+  bitwa_log *log = bitwa_log_create(luaL_checkstring(L, 1), check_durability(L, 2), err, sizeof err);
+  if (log == NULL) { lua_pushnil(L); lua_pushstring(L, err); return 2; }
+  push_log(L, log);
+  return 1;
+}
+
+/* bitwa.log.open(path [, readonly [, durability]]) -> log | nil, message */
+static int log_open (lua_State *L) {
+  char err[512];
+  bitwa_log *log = bitwa_log_open(luaL_checkstring(L, 1), lua_toboolean(L, 2),
+                                  check_durability(L, 3), err, sizeof err);
+  if (log == NULL) { lua_pushnil(L); lua_pushstring(L, err); return 2; }
+  push_log(L, log);
+  return 1;
+}
+
+static int log_close (lua_State *L) {
+  log_ud *u = luaL_checkudata(L, 1, LOG_MT);
+  bitwa_log_close(u->log);
+  u->log = NULL;
+  return 0;
+}
+
+static int log_fail (lua_State *L, bitwa_log *log) {
+  return luaL_error(L, "game log: %s", bitwa_log_error(log));
+}
+
+static int log_set_meta (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_set_meta(log, luaL_checkstring(L, 2), luaL_checkstring(L, 3)) != 0)
+    return log_fail(L, log);
+  return 0;
+}
+
+static int log_meta (lua_State *L) {
+  char *v = bitwa_log_get_meta(check_log(L, 1), luaL_checkstring(L, 2));
+  if (v == NULL) lua_pushnil(L);
+  else { lua_pushstring(L, v); free(v); }
+  return 1;
+}
+
+static int collect_meta (void *ctx, const char *k, const char *v) {
+  lua_State *L = ctx;
+  lua_pushstring(L, v);
+  lua_setfield(L, -2, k);
+  return 0;
+}
+
+/* log:metas() -> { key = value, ... } */
+static int log_metas (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_meta(log, collect_meta, L) < 0) return log_fail(L, log);
+  return 1;
+}
+
+static int log_add_source (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_add_source(log, luaL_checkstring(L, 2), luaL_checkstring(L, 3),
+                           luaL_checkstring(L, 4), luaL_checkstring(L, 5)) != 0)
+    return log_fail(L, log);
+  return 0;
+}
+
+static int collect_source (void *ctx, const char *rs, const char *name,
+                           const char *kind, const char *hash) {
+  lua_State *L = ctx;
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, rs); lua_setfield(L, -2, "ruleset");
+  lua_pushstring(L, name); lua_setfield(L, -2, "name");
+  lua_pushstring(L, kind); lua_setfield(L, -2, "kind");
+  lua_pushstring(L, hash); lua_setfield(L, -2, "hash");
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int log_sources (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_source(log, collect_source, L) < 0) return log_fail(L, log);
+  return 1;
+}
+
+static const char *opt_field (lua_State *L, int t, const char *k) {
+  const char *v;
+  lua_getfield(L, t, k);
+  v = lua_tostring(L, -1);
+  lua_pop(L, 1);    /* the string stays anchored in the table */
+  return v ? v : "";
+}
+
+static void read_action (lua_State *L, int t, bitwa_log_action *a) {
+  luaL_checktype(L, t, LUA_TTABLE);
+  lua_getfield(L, t, "n");
+  a->n = (int64_t)luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, t, "turn");
+  a->turn = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  a->side = opt_field(L, t, "side");
+  a->line = opt_field(L, t, "line");
+  a->phase = opt_field(L, t, "phase");
+  a->status = opt_field(L, t, "status");
+  a->checksum = opt_field(L, t, "checksum");
+}
+
+static void read_decision (lua_State *L, int t, bitwa_log_decision *d) {
+  luaL_checktype(L, t, LUA_TTABLE);
+  lua_getfield(L, t, "k");
+  d->k = (int)luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  d->side = opt_field(L, t, "side");
+  d->kind = opt_field(L, t, "kind");
+  d->request = opt_field(L, t, "request");
+  d->answer = opt_field(L, t, "answer");
+}
+
+/* log:add_decision(action, decision) */
+static int log_add_decision (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  bitwa_log_action a;
+  bitwa_log_decision d;
+  read_action(L, 2, &a);
+  read_decision(L, 3, &d);
+  if (bitwa_log_add_decision(log, &a, &d) != 0) return log_fail(L, log);
+  return 0;
+}
+
+/* log:commit(action, decisions, rolls, events) -- one transaction */
+static int log_commit (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  bitwa_log_action a;
+  bitwa_log_decision *ds;
+  bitwa_roll *rs;
+  const char **es;
+  int nd, nr, ne, i, rc;
+  read_action(L, 2, &a);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  nd = (int)lua_rawlen(L, 3);
+  nr = (int)lua_rawlen(L, 4);
+  ne = (int)lua_rawlen(L, 5);
+  ds = calloc((size_t)nd + 1, sizeof *ds);
+  rs = calloc((size_t)nr + 1, sizeof *rs);
+  es = calloc((size_t)ne + 1, sizeof *es);
+  if (!ds || !rs || !es) { free(ds); free(rs); free(es); return luaL_error(L, "out of memory"); }
+  for (i = 0; i < nd; i++) {
+    lua_rawgeti(L, 3, i + 1);
+    read_decision(L, lua_gettop(L), &ds[i]);
+    lua_pop(L, 1);
+  }
+  for (i = 0; i < nr; i++) {
+    int j, nf;
+    lua_rawgeti(L, 4, i + 1);
+    snprintf(rs[i].purpose, sizeof rs[i].purpose, "%s", opt_field(L, -1, "purpose"));
+    lua_getfield(L, -1, "n"); rs[i].n = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, -1, "sides"); rs[i].sides = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, -1, "total"); rs[i].total = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, -1, "forced"); rs[i].forced = lua_toboolean(L, -1); lua_pop(L, 1);
+    lua_getfield(L, -1, "faces");
+    nf = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+    for (j = 0; j < nf && j < BITWA_DICE_MAX_N; j++) {
+      lua_rawgeti(L, -1, j + 1);
+      rs[i].faces[j] = (int)lua_tointeger(L, -1);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  for (i = 0; i < ne; i++) {
+    lua_rawgeti(L, 5, i + 1);
+    es[i] = lua_tostring(L, -1);
+    if (es[i] == NULL) es[i] = "";
+    lua_pop(L, 1);
+  }
+  rc = bitwa_log_commit_action(log, &a, ds, nd, rs, nr, es, ne);
+  free(ds); free(rs); free(es);
+  if (rc != 0) return log_fail(L, log);
+  return 0;
+}
+
+static int log_abort (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_abort_action(log, (int64_t)luaL_checkinteger(L, 2)) != 0) return log_fail(L, log);
+  return 0;
+}
+
+static int collect_action (void *ctx, const bitwa_log_action *a) {
+  lua_State *L = ctx;
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, (lua_Integer)a->n); lua_setfield(L, -2, "n");
+  lua_pushstring(L, a->side); lua_setfield(L, -2, "side");
+  lua_pushstring(L, a->line); lua_setfield(L, -2, "line");
+  lua_pushinteger(L, a->turn); lua_setfield(L, -2, "turn");
+  lua_pushstring(L, a->phase); lua_setfield(L, -2, "phase");
+  lua_pushstring(L, a->status); lua_setfield(L, -2, "status");
+  lua_pushstring(L, a->checksum); lua_setfield(L, -2, "checksum");
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int log_actions (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_action(log, collect_action, L) < 0) return log_fail(L, log);
+  return 1;
+}
+
+static int collect_decision (void *ctx, const bitwa_log_decision *d) {
+  lua_State *L = ctx;
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, d->k); lua_setfield(L, -2, "k");
+  lua_pushstring(L, d->side); lua_setfield(L, -2, "side");
+  lua_pushstring(L, d->kind); lua_setfield(L, -2, "kind");
+  lua_pushstring(L, d->request); lua_setfield(L, -2, "request");
+  lua_pushstring(L, d->answer); lua_setfield(L, -2, "answer");
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int log_decisions (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_decision(log, (int64_t)luaL_checkinteger(L, 2), collect_decision, L) < 0)
+    return log_fail(L, log);
+  return 1;
+}
+
+static int collect_roll (void *ctx, const bitwa_roll *r) {
+  lua_State *L = ctx;
+  push_roll(L, r);
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int log_rolls (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_roll(log, (int64_t)luaL_checkinteger(L, 2), collect_roll, L) < 0)
+    return log_fail(L, log);
+  return 1;
+}
+
+static int collect_event (void *ctx, const char *text) {
+  lua_State *L = ctx;
+  lua_pushstring(L, text);
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+static int log_events (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_event(log, (int64_t)luaL_checkinteger(L, 2), collect_event, L) < 0)
+    return log_fail(L, log);
+  return 1;
+}
+
+static int log_count_done (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_log_count_done(check_log(L, 1)));
+  return 1;
+}
+
+static const luaL_Reg log_funcs[] = {
+  {"create", log_create}, {"open", log_open}, {NULL, NULL}
+};
+
+static const luaL_Reg log_methods[] = {
+  {"close", log_close}, {"set_meta", log_set_meta}, {"meta", log_meta},
+  {"metas", log_metas}, {"add_source", log_add_source}, {"sources", log_sources},
+  {"add_decision", log_add_decision}, {"commit", log_commit}, {"abort", log_abort},
+  {"actions", log_actions}, {"decisions", log_decisions}, {"rolls", log_rolls},
+  {"events", log_events}, {"count_done", log_count_done}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* phases                                                             */
+
+typedef struct { bitwa_phases *p; } phases_ud;
+
+static bitwa_phases *check_phases (lua_State *L, int i) {
+  return ((phases_ud *)luaL_checkudata(L, i, PHASES_MT))->p;
+}
+
+static int phase_index (lua_State *L, bitwa_phases *p, int i) {
+  lua_Integer k = luaL_checkinteger(L, i);
+  luaL_argcheck(L, k >= 1 && k <= bitwa_phases_count(p), i, "no such phase");
+  return (int)k - 1;
+}
+
+static int phases_new (lua_State *L) {
+  phases_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
+  u->p = bitwa_phases_new();
+  luaL_setmetatable(L, PHASES_MT);
+  return 1;
+}
+
+static int phases_gc (lua_State *L) {
+  phases_ud *u = luaL_checkudata(L, 1, PHASES_MT);
+  bitwa_phases_free(u->p);
+  u->p = NULL;
+  return 0;
+}
+
+/* p:add(name, side, cite) -> index */
+static int phases_add (lua_State *L) {
+  bitwa_phases *p = check_phases(L, 1);
+  const char *name = luaL_checkstring(L, 2);
+  int i = bitwa_phases_add(p, name, luaL_optstring(L, 3, ""), luaL_optstring(L, 4, ""));
+  if (i < 0) return luaL_error(L, "phase '%s' declared twice", name);
+  lua_pushinteger(L, i + 1);
+  return 1;
+}
+
+static int phases_allow (lua_State *L) {
+  bitwa_phases *p = check_phases(L, 1);
+  bitwa_phases_allow(p, phase_index(L, p, 2), luaL_checkstring(L, 3));
+  return 0;
+}
+
+static int phases_count (lua_State *L) {
+  lua_pushinteger(L, bitwa_phases_count(check_phases(L, 1)));
+  return 1;
+}
+
+static int phases_find (lua_State *L) {
+  int i = bitwa_phases_find(check_phases(L, 1), luaL_checkstring(L, 2));
+  if (i < 0) lua_pushnil(L); else lua_pushinteger(L, i + 1);
+  return 1;
+}
+
+/* p:info(i) -> { name=, side=, cite=, kinds={...} } */
+static int phases_info (lua_State *L) {
+  bitwa_phases *p = check_phases(L, 1);
+  int i = phase_index(L, p, 2), k, n = bitwa_phases_nkinds(p, i);
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, bitwa_phases_name(p, i)); lua_setfield(L, -2, "name");
+  lua_pushstring(L, bitwa_phases_side(p, i)); lua_setfield(L, -2, "side");
+  lua_pushstring(L, bitwa_phases_cite(p, i)); lua_setfield(L, -2, "cite");
+  lua_createtable(L, n, 0);
+  for (k = 0; k < n; k++) {
+    lua_pushstring(L, bitwa_phases_kind(p, i, k));
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_setfield(L, -2, "kinds");
+  return 1;
+}
+
+static int phases_allows (lua_State *L) {
+  bitwa_phases *p = check_phases(L, 1);
+  lua_pushboolean(L, bitwa_phases_allows(p, phase_index(L, p, 2), luaL_checkstring(L, 3)));
+  return 1;
+}
+
+/* p:next(turn, index) -> turn, index, new_turn */
+static int phases_next (lua_State *L) {
+  bitwa_phases *p = check_phases(L, 1);
+  int turn = (int)luaL_checkinteger(L, 2), i = phase_index(L, p, 3);
+  bool nt = bitwa_phases_next(p, &turn, &i);
+  lua_pushinteger(L, turn);
+  lua_pushinteger(L, i + 1);
+  lua_pushboolean(L, nt);
+  return 3;
+}
+
+static const luaL_Reg phases_funcs[] = { {"new", phases_new}, {NULL, NULL} };
+
+static const luaL_Reg phases_methods[] = {
+  {"add", phases_add}, {"allow", phases_allow}, {"count", phases_count},
+  {"find", phases_find}, {"info", phases_info}, {"allows", phases_allows},
+  {"next", phases_next}, {NULL, NULL}
+};
+
+/* ================================================================== */
+/* util                                                               */
+
+/* bitwa.util.hash(text) -> 16 hex digits (FNV-1a, 64 bits): content
+** hashes of modules, tables and files. */
+static int util_hash (lua_State *L) {
+  size_t n, i;
+  const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &n);
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  char buf[17];
+  for (i = 0; i < n; i++) { h ^= s[i]; h *= UINT64_C(0x100000001b3); }
+  snprintf(buf, sizeof buf, "%016" PRIx64, h);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+/* bitwa.util.caller(level) -> source, line of the function `level`
+** frames up (1 = the caller of the function calling this) */
+static int util_caller (lua_State *L) {
+  lua_Debug ar;
+  int level = (int)luaL_optinteger(L, 1, 1) + 1;
+  if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar)) return 0;
+  lua_pushstring(L, ar.short_src);
+  lua_pushinteger(L, ar.currentline);
+  return 2;
+}
+
+/* bitwa.util.where(level) -> "source:line: " of the first Lua frame at
+** or above level, "" when none */
+static int util_where (lua_State *L) {
+  lua_Debug ar;
+  int level = (int)luaL_optinteger(L, 1, 1);
+  for (; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return 1;
+    }
+  }
+  lua_pushliteral(L, "");
+  return 1;
+}
+
+/* bitwa.util.function_info(f) -> source, first line, last line */
+static int util_function_info (lua_State *L) {
+  lua_Debug ar;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_getinfo(L, ">S", &ar);
+  lua_pushstring(L, ar.source);
+  lua_pushinteger(L, ar.linedefined);
+  lua_pushinteger(L, ar.lastlinedefined);
+  return 3;
+}
+
+static int util_dice_wanted (lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "bitwa.dice.wanted_n");
+  lua_getfield(L, LUA_REGISTRYINDEX, "bitwa.dice.wanted_sides");
+  return 2;
+}
+
+static const luaL_Reg util_funcs[] = {
+  {"hash", util_hash}, {"caller", util_caller}, {"where", util_where},
+  {"function_info", util_function_info}, {"dice_wanted", util_dice_wanted},
+  {NULL, NULL}
+};
+
+/* ================================================================== */
+
+static void new_class (lua_State *L, const char *mt, const luaL_Reg *methods,
+                       lua_CFunction gc, const char *name) {
+  luaL_newmetatable(L, mt);
+  if (methods) {
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+  }
+  if (gc) {
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pushstring(L, name);
+  lua_setfield(L, -2, "__name");
+  lua_pop(L, 1);
+}
+
+int bitwa_open_kernel (lua_State *L) {
+  /* hexes: interned in a weak-valued cache */
+  lua_newtable(L);
+  lua_newtable(L);
+  lua_pushliteral(L, "v");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &HEXCACHE_KEY);
+  luaL_newmetatable(L, HEX_MT);
+  luaL_setfuncs(L, hex_meta, 0);
+  lua_pushliteral(L, "hex");
+  lua_setfield(L, -2, "__name");
+  lua_pop(L, 1);
+  new_class(L, MAP_MT, map_methods, map_gc, "map");
+  new_class(L, STATE_MT, state_methods, state_gc, "state");
+  new_class(L, DICE_MT, dice_methods, dice_gc, "dice");
+  new_class(L, LOG_MT, log_methods, log_close, "game log");
+  new_class(L, PHASES_MT, phases_methods, phases_gc, "phases");
+
+  lua_newtable(L);
+  luaL_newlib(L, hex_funcs); lua_setfield(L, -2, "hex");
+  luaL_newlib(L, map_funcs); lua_setfield(L, -2, "map");
+  luaL_newlib(L, state_funcs); lua_setfield(L, -2, "state");
+  luaL_newlib(L, dice_funcs); lua_setfield(L, -2, "dice");
+  luaL_newlib(L, log_funcs); lua_setfield(L, -2, "log");
+  luaL_newlib(L, phases_funcs); lua_setfield(L, -2, "phases");
+  luaL_newlib(L, util_funcs); lua_setfield(L, -2, "util");
+  lua_pushstring(L, BITWA_VERSION);
+  lua_setfield(L, -2, "version");
+  return 1;
+}

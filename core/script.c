@@ -1,0 +1,695 @@
+/*
+** core/script.c -- the lua_State, the sandbox and its limits.
+**
+** This file is the one list of what rule code may use, in the manner
+** of Lua's linit.c.  Rule code gets: assert error ipairs next pairs
+** pcall xpcall rawequal rawget rawlen select setmetatable getmetatable
+** tonumber tostring type load _VERSION, and private copies of string,
+** table, math and utf8.  It does not get: io, os, debug, package,
+** coroutine, require (the engine supplies its own, confined to lua/lib
+** and the ruleset chain), dofile, loadfile, collectgarbage, rawset,
+** print, math.random (replaced by the game's logged dice).
+**
+** Deterministic by construction: pairs and next walk keys in sorted
+** order, tostring never shows an address, string.format refuses %p,
+** metatables with __gc or __mode are refused (their timing depends on
+** the collector), load takes text chunks only.
+*/
+#include "script.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "lua_strmatch.h"
+
+#define HOOK_STEP 1000          /* instructions between budget checks */
+#define MEMORY_SLACK (16u << 20)
+
+struct bitwa_script {
+  size_t used;                  /* bytes held by the lua_State */
+  size_t cap;                   /* 0 = no cap */
+  bitwa_kill killed;
+  long long budget_left;
+  int budget_on;
+  lua_State *running;           /* thread running rule code, if any */
+  char kill_msg[512];
+};
+
+static const char *const kill_words[] = {
+  "", "instruction budget exceeded", "memory cap exceeded", "forced dice exhausted"
+};
+
+bitwa_script *bitwa_script_get (lua_State *L) {
+  return *(bitwa_script **)lua_getextraspace(L);
+}
+
+bitwa_kill bitwa_script_killed (lua_State *L) {
+  return bitwa_script_get(L)->killed;
+}
+
+/* ------------------------------------------------------------------ */
+/* The allocator: counts bytes, refuses past the cap.                  */
+
+static void count_hook (lua_State *L, lua_Debug *ar);
+
+static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
+  bitwa_script *S = ud;
+  size_t old = ptr ? osize : 0;
+  void *q;
+  if (nsize == 0) {
+    free(ptr);
+    S->used -= old;
+    return NULL;
+  }
+  if (S->cap && nsize > old) {
+    size_t after = S->used - old + nsize;
+    if (after > S->cap) {
+      if (S->killed == BITWA_KILL_NONE) {
+        S->killed = BITWA_KILL_MEMORY;
+        snprintf(S->kill_msg, sizeof S->kill_msg, "%s", kill_words[BITWA_KILL_MEMORY]);
+        /* raise it, with its position, at the next instruction */
+        if (S->running) lua_sethook(S->running, count_hook, LUA_MASKCOUNT, 1);
+      }
+      if (after > S->cap + MEMORY_SLACK) return NULL;
+    }
+  }
+  q = realloc(ptr, nsize);
+  if (q == NULL) return NULL;
+  S->used = S->used - old + nsize;
+  return q;
+}
+
+/* ------------------------------------------------------------------ */
+/* Kills: budget, memory, dice.                                        */
+
+/* "source:line: " of the innermost Lua function on thread L, or "". */
+static void where (lua_State *L, char *buf, size_t n) {
+  lua_Debug ar;
+  int level;
+  buf[0] = '\0';
+  for (level = 0; lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(buf, n, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+}
+
+/*
+** Once a run is killed the hook fires at every instruction, so that
+** nothing in the rule code gets to run after the kill.
+*/
+static void count_hook (lua_State *L, lua_Debug *ar) {
+  bitwa_script *S = bitwa_script_get(L);
+  char pos[300];
+  if (S->killed == BITWA_KILL_NONE) {
+    if (!S->budget_on) return;
+    S->budget_left -= HOOK_STEP;
+    if (S->budget_left > 0) return;
+    S->killed = BITWA_KILL_BUDGET;
+    pos[0] = '\0';
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+      snprintf(pos, sizeof pos, "%s:%d: ", ar->short_src, ar->currentline);
+    snprintf(S->kill_msg, sizeof S->kill_msg, "%s%s", pos, kill_words[BITWA_KILL_BUDGET]);
+  } else if (strchr(S->kill_msg, ':') == NULL) {
+    /* a memory kill noticed by the allocator: add the position now */
+    char msg[sizeof S->kill_msg];
+    pos[0] = '\0';
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+      snprintf(pos, sizeof pos, "%s:%d: ", ar->short_src, ar->currentline);
+    snprintf(msg, sizeof msg, "%s%s", pos, S->kill_msg);
+    memcpy(S->kill_msg, msg, sizeof msg);
+  }
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  lua_pushstring(L, S->kill_msg);
+  lua_error(L);
+}
+
+int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg) {
+  bitwa_script *S = bitwa_script_get(L);
+  char pos[300];
+  where(L, pos, sizeof pos);
+  S->killed = why;
+  snprintf(S->kill_msg, sizeof S->kill_msg, "%s%s", pos, msg ? msg : kill_words[why]);
+  lua_pushstring(L, S->kill_msg);
+  return lua_error(L);
+}
+
+/* ------------------------------------------------------------------ */
+/* pcall and xpcall that cannot swallow a kill.                        */
+
+static int finish_pcall (lua_State *L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    bitwa_script *S = bitwa_script_get(L);
+    if (S->killed != BITWA_KILL_NONE) {
+      lua_pushstring(L, S->kill_msg);
+      return lua_error(L);
+    }
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - (int)extra;
+}
+
+static int sb_pcall (lua_State *L) {
+  int status;
+  luaL_checkany(L, 1);
+  lua_pushboolean(L, 1);
+  lua_insert(L, 1);
+  status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+  return finish_pcall(L, status, 0);
+}
+
+static int sb_xpcall (lua_State *L) {
+  int status, n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushboolean(L, 1);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);     /* ... handler, true, f, args */
+  status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+  return finish_pcall(L, status, 2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Deterministic pairs and next.                                       */
+
+static int key_rank (lua_State *L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: return 0;
+    case LUA_TSTRING: return 1;
+    case LUA_TBOOLEAN: return 2;
+    case LUA_TUSERDATA: case LUA_TTABLE:
+      if (luaL_getmetafield(L, idx, "__lt") != LUA_TNIL) { lua_pop(L, 1); return 3; }
+      return -1;
+    default: return -1;
+  }
+}
+
+static int key_before (lua_State *L, int a, int b) {
+  int ra = key_rank(L, a), rb = key_rank(L, b);
+  if (ra != rb) return ra < rb;
+  switch (ra) {
+    case 1: {
+      size_t la, lb, m;
+      const char *sa = lua_tolstring(L, a, &la), *sb = lua_tolstring(L, b, &lb);
+      int c;
+      m = la < lb ? la : lb;
+      c = memcmp(sa, sb, m);
+      return c < 0 || (c == 0 && la < lb);
+    }
+    case 2: return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    default: return lua_compare(L, a, b, LUA_OPLT);
+  }
+}
+
+static int compare_keys (lua_State *L) {
+  lua_pushboolean(L, key_before(L, 1, 2));
+  return 1;
+}
+
+static void check_orderable (lua_State *L, int idx, const char *who) {
+  if (key_rank(L, idx) < 0)
+    luaL_error(L, "%s: a key of type %s has no order (use strings, numbers or hexes as keys)",
+               who, luaL_typename(L, idx));
+}
+
+/* Collect the keys of table t into a new sorted array on the stack. */
+static int sorted_keys (lua_State *L, int t) {
+  int n = 0;
+  lua_newtable(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    check_orderable(L, -1, "pairs");
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, ++n);
+  }
+  if (n > 1) {
+    lua_pushvalue(L, lua_upvalueindex(1));   /* the original table.sort */
+    lua_pushvalue(L, -2);
+    lua_pushcfunction(L, compare_keys);
+    lua_call(L, 2, 0);
+  }
+  return n;
+}
+
+static int sorted_iter (lua_State *L) {
+  lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
+  lua_Integer n = (lua_Integer)lua_rawlen(L, lua_upvalueindex(2));
+  while (++i <= n) {
+    lua_rawgeti(L, lua_upvalueindex(2), i);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, lua_upvalueindex(1));
+    if (!lua_isnil(L, -1)) {
+      lua_pushinteger(L, i);
+      lua_replace(L, lua_upvalueindex(3));
+      return 2;
+    }
+    lua_pop(L, 2);
+  }
+  lua_pushinteger(L, n);
+  lua_replace(L, lua_upvalueindex(3));
+  return 0;
+}
+
+static int sb_pairs (lua_State *L) {
+  luaL_checkany(L, 1);
+  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);
+    return 3;
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushvalue(L, 1);                          /* upvalue 1: the table */
+  sorted_keys(L, 1);                            /* upvalue 2: the keys */
+  lua_pushinteger(L, 0);                        /* upvalue 3: position */
+  lua_pushcclosure(L, sorted_iter, 3);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  return 3;
+}
+
+/*
+** next(t) gives the first key in pairs order, so that `next(t) == nil`
+** works; walking with next(t, k) is refused: it would be quadratic,
+** and pairs does it.
+*/
+static int sb_next (lua_State *L) {
+  int best = 0;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (!lua_isnoneornil(L, 2))
+    return luaL_error(L, "next: only next(t) is available to rules; walk tables with pairs");
+  lua_settop(L, 1);
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    check_orderable(L, -1, "next");
+    if (best == 0 || key_before(L, -1, best)) {
+      if (best) lua_remove(L, best);
+      lua_pushvalue(L, -1);
+      best = lua_gettop(L) - 1;
+    }
+  }
+  if (best == 0) { lua_pushnil(L); return 1; }
+  lua_pushvalue(L, best);
+  lua_pushvalue(L, best);
+  lua_rawget(L, 1);
+  return 2;
+}
+
+/* ------------------------------------------------------------------ */
+/* tostring, string.format, setmetatable, getmetatable, load.          */
+
+static int sb_tostring (lua_State *L) {
+  luaL_checkany(L, 1);
+  switch (lua_type(L, 1)) {
+    case LUA_TTABLE: case LUA_TUSERDATA: case LUA_TFUNCTION:
+    case LUA_TTHREAD: case LUA_TLIGHTUSERDATA:
+      if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        luaL_tolstring(L, 1, NULL);
+        return 1;
+      }
+      if (luaL_getmetafield(L, 1, "__name") == LUA_TSTRING) return 1;
+      lua_pushstring(L, luaL_typename(L, 1));
+      return 1;
+    default:
+      luaL_tolstring(L, 1, NULL);
+      return 1;
+  }
+}
+
+static int sb_format (lua_State *L) {
+  size_t n, i;
+  const char *f = luaL_checklstring(L, 1, &n);
+  for (i = 0; i < n; i++) {
+    if (f[i] != '%') continue;
+    i++;
+    if (i < n && f[i] == '%') continue;
+    while (i < n && strchr("-+ #0123456789.", f[i])) i++;
+    if (i < n && f[i] == 'p')
+      return luaL_error(L, "string.format: %%p is not available to rules");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int sb_setmetatable (lua_State *L) {
+  int t = lua_type(L, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (t == LUA_TTABLE) {
+    if (lua_getfield(L, 2, "__gc") != LUA_TNIL)
+      return luaL_error(L, "setmetatable: __gc is not available to rules");
+    if (lua_getfield(L, 2, "__mode") != LUA_TNIL)
+      return luaL_error(L, "setmetatable: weak tables (__mode) are not available to rules");
+    lua_pop(L, 2);
+  }
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
+  lua_settop(L, 2);
+  lua_setmetatable(L, 1);
+  return 1;
+}
+
+static int sb_getmetatable (lua_State *L) {
+  luaL_checkany(L, 1);
+  if (!lua_getmetatable(L, 1)) { lua_pushnil(L); return 1; }
+  luaL_getmetafield(L, 1, "__metatable");
+  return 1;
+}
+
+/* load(text [, chunkname [, mode [, env]]]): text chunks only; the
+** environment is the one given, or the read-only base. */
+static int sb_load (lua_State *L) {
+  size_t n;
+  const char *s = luaL_checklstring(L, 1, &n);
+  const char *name = luaL_optstring(L, 2, "=(load)");
+  const char *mode = luaL_optstring(L, 3, "t");
+  int env = lua_isnoneornil(L, 4) ? 0 : 4;
+  if (strcmp(mode, "t") != 0)
+    return luaL_error(L, "load: only text chunks (mode \"t\") are available to rules");
+  if (luaL_loadbufferx(L, s, n, name, "t") != LUA_OK) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  if (env) lua_pushvalue(L, env);
+  else lua_pushvalue(L, lua_upvalueindex(1));
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Building an environment.                                            */
+
+static int undeclared_read (lua_State *L) {
+  return luaL_error(L, "undeclared global '%s'", lua_tostring(L, 2));
+}
+
+static int undeclared_write (lua_State *L) {
+  return luaL_error(L, "assignment to undeclared global '%s'", lua_tostring(L, 2));
+}
+
+/* Copy the functions of global library `lib` into a new table, less
+** the names in `drop`. */
+static void copy_library (lua_State *L, const char *lib, const char *const *drop) {
+  int src;
+  lua_newtable(L);
+  lua_getglobal(L, lib);
+  src = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, src)) {
+    int skip = 0, i;
+    if (lua_type(L, -2) == LUA_TSTRING)
+      for (i = 0; drop && drop[i]; i++)
+        if (strcmp(lua_tostring(L, -2), drop[i]) == 0) skip = 1;
+    if (skip) { lua_pop(L, 1); continue; }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, src - 1);
+  }
+  lua_pop(L, 1);
+}
+
+/*
+** bitwa.sandbox.env([extras]) -> table
+** A fresh environment for one rule module: the safe base functions,
+** private copies of string/table/math/utf8, the fields of extras; any
+** other global, read or written, is an error.
+*/
+static int sb_env (lua_State *L) {
+  static const char *const no_random[] = { "random", "randomseed", NULL };
+  static const char *const base_names[] = {
+    "assert", "error", "ipairs", "rawequal", "rawget", "rawlen", "select",
+    "tonumber", "type", "_VERSION", NULL
+  };
+  int env, i;
+  lua_settop(L, 1);
+  lua_newtable(L);
+  env = lua_gettop(L);
+  for (i = 0; base_names[i]; i++) {
+    lua_getglobal(L, base_names[i]);
+    lua_setfield(L, env, base_names[i]);
+  }
+  /* the kernel's own versions, kept as upvalues of this function */
+  lua_pushvalue(L, lua_upvalueindex(1)); lua_setfield(L, env, "pairs");
+  lua_pushcfunction(L, sb_next); lua_setfield(L, env, "next");
+  lua_pushcfunction(L, sb_pcall); lua_setfield(L, env, "pcall");
+  lua_pushcfunction(L, sb_xpcall); lua_setfield(L, env, "xpcall");
+  lua_pushcfunction(L, sb_tostring); lua_setfield(L, env, "tostring");
+  lua_pushcfunction(L, sb_setmetatable); lua_setfield(L, env, "setmetatable");
+  lua_pushcfunction(L, sb_getmetatable); lua_setfield(L, env, "getmetatable");
+  lua_pushvalue(L, env);
+  lua_pushcclosure(L, sb_load, 1); lua_setfield(L, env, "load");
+  copy_library(L, "string", NULL);
+  lua_getfield(L, -1, "format");
+  lua_pushcclosure(L, sb_format, 1);
+  lua_setfield(L, -2, "format");
+  lua_setfield(L, env, "string");
+  copy_library(L, "table", NULL);
+  lua_setfield(L, env, "table");
+  copy_library(L, "math", no_random);
+  lua_setfield(L, env, "math");
+  copy_library(L, "utf8", NULL);
+  lua_setfield(L, env, "utf8");
+  if (lua_istable(L, 1)) {
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, env);
+    }
+  }
+  lua_newtable(L);
+  lua_pushcfunction(L, undeclared_read); lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, undeclared_write); lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0); lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, env);
+  return 1;
+}
+
+/*
+** bitwa.sandbox.load(text, chunkname, env) -> function | nil, err
+** Text only; chunkname as "@path" gives "path:line:" in messages.
+*/
+static int sb_kernel_load (lua_State *L) {
+  size_t n;
+  const char *s = luaL_checklstring(L, 1, &n);
+  const char *name = luaL_checkstring(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  if (luaL_loadbufferx(L, s, n, name, "t") != LUA_OK) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushvalue(L, 3);
+  lua_setupvalue(L, -2, 1);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Running rule code: budget, resume, call.                            */
+
+/* bitwa.sandbox.budget(n): start a run with n instructions (0 = no
+** limit); clears a previous kill. */
+static int sb_budget (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  lua_Integer n = luaL_checkinteger(L, 1);
+  S->budget_left = n;
+  S->budget_on = n > 0;
+  S->killed = BITWA_KILL_NONE;
+  S->kill_msg[0] = '\0';
+  return 0;
+}
+
+static int sb_budget_left (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_script_get(L)->budget_left);
+  return 1;
+}
+
+/* bitwa.sandbox.memory_cap(bytes | nil): cap the state at what it
+** holds now plus bytes; nil removes the cap. */
+static int sb_memory_cap (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  if (lua_isnoneornil(L, 1)) S->cap = 0;
+  else {
+    lua_Integer n = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, n > 0, 1, "positive number of bytes expected");
+    S->cap = S->used + (size_t)n;
+  }
+  return 0;
+}
+
+static int sb_memory_used (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_script_get(L)->used);
+  return 1;
+}
+
+static int sb_killed (lua_State *L) {
+  static const char *const names[] = { NULL, "budget", "memory", "dice" };
+  bitwa_script *S = bitwa_script_get(L);
+  if (S->killed == BITWA_KILL_NONE) lua_pushnil(L);
+  else lua_pushstring(L, names[S->killed]);
+  return 1;
+}
+
+/*
+** Resume thread co with the arguments on L's stack above index `first`.
+** Pushes "done" | "yield" and the values, or "error", the error value,
+** the kind ("budget" | "memory" | "dice" | "error") and a traceback.
+*/
+static int resume_thread (lua_State *L, lua_State *co, int first) {
+  static const char *const kinds[] = { "error", "budget", "memory", "dice" };
+  bitwa_script *S = bitwa_script_get(L);
+  lua_State *prev = S->running;
+  int nargs = lua_gettop(L) - first + 1, nres = 0, status;
+  if (!lua_checkstack(co, nargs + 1)) return luaL_error(L, "too many arguments to resume");
+  lua_xmove(L, co, nargs);
+  S->running = co;
+  lua_sethook(co, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+  if (S->killed != BITWA_KILL_NONE) lua_sethook(co, count_hook, LUA_MASKCOUNT, 1);
+  status = lua_resume(co, L, nargs, &nres);
+  lua_sethook(co, NULL, 0, 0);
+  S->running = prev;
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, nres + 1)) {
+      lua_pop(co, nres);
+      return luaL_error(L, "too many results from rule code");
+    }
+    lua_pushstring(L, status == LUA_OK ? "done" : "yield");
+    lua_xmove(co, L, nres);
+    return nres + 1;
+  }
+  lua_pushstring(L, "error");
+  if (S->killed != BITWA_KILL_NONE) {
+    if (strchr(S->kill_msg, ':') == NULL) {      /* memory refused outright */
+      char pos[300];
+      where(co, pos, sizeof pos);
+      lua_pushfstring(L, "%s%s", pos, S->kill_msg);
+    } else lua_pushstring(L, S->kill_msg);
+  } else if (status == LUA_ERRMEM) {
+    char pos[300];
+    where(co, pos, sizeof pos);
+    lua_pushfstring(L, "%s%s", pos, "out of memory");
+  } else lua_xmove(co, L, 1);
+  lua_pushstring(L, kinds[S->killed]);
+  luaL_traceback(L, co, NULL, 0);
+  return 4;
+}
+
+/* bitwa.sandbox.resume(co, ...) */
+static int sb_resume (lua_State *L) {
+  lua_State *co = lua_tothread(L, 1);
+  luaL_argexpected(L, co != NULL, 1, "thread");
+  if (lua_status(co) == LUA_OK && lua_gettop(co) == 0)
+    return luaL_error(L, "cannot resume a finished rule coroutine");
+  return resume_thread(L, co, 2);
+}
+
+/* bitwa.sandbox.call(f, ...): f run to its end on a new thread under
+** the current budget; a yield is an error there. */
+static int sb_call (lua_State *L) {
+  lua_State *co;
+  int n;
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  co = lua_newthread(L);
+  lua_insert(L, 1);                 /* keep the thread anchored at 1 */
+  lua_pushvalue(L, 2);
+  lua_xmove(L, co, 1);
+  lua_remove(L, 2);
+  n = resume_thread(L, co, 2);
+  if (strcmp(lua_tostring(L, -n), "yield") == 0) {
+    lua_settop(L, 0);
+    lua_pushstring(L, "error");
+    lua_pushstring(L, "rule code asked for a decision where none can be taken");
+    lua_pushstring(L, "error");
+    lua_pushstring(L, "");
+    return 4;
+  }
+  return n;
+}
+
+static const luaL_Reg sandbox_funcs[] = {
+  {"env", NULL},     /* set below with its upvalue */
+  {"load", sb_kernel_load},
+  {"budget", sb_budget},
+  {"budget_left", sb_budget_left},
+  {"memory_cap", sb_memory_cap},
+  {"memory_used", sb_memory_used},
+  {"killed", sb_killed},
+  {"resume", sb_resume},
+  {"call", sb_call},
+  {"pairs", NULL},
+  {NULL, NULL}
+};
+
+int bitwa_open_sandbox (lua_State *L) {
+  luaL_newlib(L, sandbox_funcs);
+  /* pairs keeps the original table.sort as its upvalue */
+  lua_getglobal(L, "table");
+  lua_getfield(L, -1, "sort");
+  lua_remove(L, -2);
+  lua_pushcclosure(L, sb_pairs, 1);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "pairs");
+  lua_pushcclosure(L, sb_env, 1);
+  lua_setfield(L, -2, "env");
+  lua_pushcfunction(L, sb_next);
+  lua_setfield(L, -2, "next");
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+
+lua_State *bitwa_script_new (const char *home) {
+  bitwa_script *S = calloc(1, sizeof *S);
+  lua_State *L;
+  if (S == NULL) return NULL;
+  L = lua_newstate(counting_alloc, S);
+  if (L == NULL) { free(S); return NULL; }
+  *(bitwa_script **)lua_getextraspace(L) = S;
+  luaL_openlibs(L);
+  /* every string method, the engine's too, uses the bounded matcher */
+  lua_getglobal(L, "string");
+  bitwa_strmatch_install(L, lua_gettop(L));
+  lua_pop(L, 1);
+  /* nobody reaches the string metatable through getmetatable("") */
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  luaL_requiref(L, "bitwa", bitwa_open_kernel, 1);
+  bitwa_open_sandbox(L);
+  lua_setfield(L, -2, "sandbox");
+  lua_pushstring(L, home ? home : ".");
+  lua_setfield(L, -2, "home");
+  lua_pop(L, 1);
+  /* the engine's modules come from <home>/lua */
+  lua_getglobal(L, "package");
+  lua_pushfstring(L, "%s/lua/?.lua;%s/lua/?/init.lua", home ? home : ".", home ? home : ".");
+  lua_setfield(L, -2, "path");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_pop(L, 1);
+  return L;
+}
+
+void bitwa_script_close (lua_State *L) {
+  bitwa_script *S;
+  if (L == NULL) return;
+  S = bitwa_script_get(L);
+  lua_close(L);
+  free(S);
+}

@@ -1,0 +1,44 @@
+/*
+** core/script.h -- the Lua side of the kernel: building the lua_State,
+** the sandbox rule code runs in, and the limits on it.
+**
+** One lua_State per process holds the trusted engine code (lua/engine)
+** and the sandboxed environments of rule modules.  Rule code runs with
+** an instruction budget (a count hook that re-arms itself after it
+** fires) and under a memory cap (the allocator counts bytes).  A kill
+** -- budget, memory or exhausted forced dice -- cannot be swallowed by
+** a pcall inside rule code: the sandbox's pcall/xpcall rethrow it.
+*/
+#ifndef BITWA_SCRIPT_H
+#define BITWA_SCRIPT_H
+
+#include <stddef.h>
+#include <lua.h>
+
+typedef enum {
+  BITWA_KILL_NONE = 0,
+  BITWA_KILL_BUDGET,     /* instruction budget exceeded */
+  BITWA_KILL_MEMORY,     /* memory cap exceeded */
+  BITWA_KILL_DICE        /* forced dice exhausted */
+} bitwa_kill;
+
+typedef struct bitwa_script bitwa_script;
+
+/* A new state with every standard library open (for the trusted
+** engine) and the `bitwa` module loaded as a global.  home is the
+** directory holding lua/ and rulesets/.  NULL on failure. */
+lua_State *bitwa_script_new (const char *home);
+void bitwa_script_close (lua_State *L);
+bitwa_script *bitwa_script_get (lua_State *L);
+
+/* Mark the current run as killed and raise the error from thread L
+** (with the position of the running Lua code).  Never returns. */
+int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg);
+bitwa_kill bitwa_script_killed (lua_State *L);
+
+/* Opens bitwa.sandbox (in script.c) and the kernel bindings
+** (in lua_bitwa.c); both leave their table on the stack. */
+int bitwa_open_sandbox (lua_State *L);
+int bitwa_open_kernel (lua_State *L);
+
+#endif

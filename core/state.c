@@ -1,0 +1,418 @@
+/*
+** core/state.c -- entities, typed slots, variables, events, checksum.
+*/
+#include "state.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char *name;
+  bitwa_type type;
+  int64_t dflt;
+} slot_decl;
+
+typedef struct {
+  char *key;
+  bitwa_type type;
+  int64_t value;
+} var_entry;
+
+struct bitwa_state {
+  slot_decl *slots;
+  int nslots, slots_cap;
+  /* entity rows: row i holds entity id i+1; alive[i] says if it exists */
+  int64_t *values;         /* nentities * nslots */
+  unsigned char *alive;
+  int nentities, entities_cap;
+  /* interned strings: id = index */
+  char **strings;
+  int nstrings, strings_cap;
+  var_entry *vars;
+  int nvars, vars_cap;
+  char **events;
+  int nevents, events_cap;
+  bool recording;
+};
+
+/* ---------------------------------------------------------------- */
+
+static void *xrealloc (void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (q == NULL) { fprintf(stderr, "bitwa: out of memory\n"); abort(); }
+  return q;
+}
+
+static char *xstrdup (const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xrealloc(NULL, n);
+  memcpy(d, s, n);
+  return d;
+}
+
+#define GROW(arr, n, cap) do { \
+    if ((n) >= (cap)) { (cap) = (cap) ? (cap) * 2 : 8; \
+      (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr)); } \
+  } while (0)
+
+int64_t bitwa_hex_pack (bitwa_hex h) {
+  return (int64_t)h.col * 65536 + (int64_t)h.row;
+}
+
+bitwa_hex bitwa_hex_unpack (int64_t v) {
+  bitwa_hex h;
+  int64_t col = v >= 0 ? v / 65536 : -((-v + 65535) / 65536);
+  h.col = (int)col;
+  h.row = (int)(v - col * 65536);
+  return h;
+}
+
+bitwa_state *bitwa_state_new (void) {
+  bitwa_state *s = xrealloc(NULL, sizeof *s);
+  memset(s, 0, sizeof *s);
+  s->recording = true;
+  bitwa_state_intern(s, "");     /* id 0 is the empty string */
+  return s;
+}
+
+void bitwa_state_free (bitwa_state *s) {
+  int i;
+  if (s == NULL) return;
+  for (i = 0; i < s->nslots; i++) free(s->slots[i].name);
+  for (i = 0; i < s->nstrings; i++) free(s->strings[i]);
+  for (i = 0; i < s->nvars; i++) free(s->vars[i].key);
+  bitwa_state_clear_events(s);
+  free(s->slots); free(s->values); free(s->alive); free(s->strings);
+  free(s->vars); free(s->events);
+  free(s);
+}
+
+/*
+** Deep copy.  Events are not copied: a clone starts with none.
+*/
+bitwa_state *bitwa_state_clone (const bitwa_state *s) {
+  bitwa_state *c = xrealloc(NULL, sizeof *c);
+  int i;
+  size_t nvals = (size_t)s->entities_cap * (size_t)s->nslots;
+  memset(c, 0, sizeof *c);
+  c->recording = s->recording;
+  c->nslots = c->slots_cap = s->nslots;
+  c->slots = xrealloc(NULL, (size_t)s->nslots * sizeof *c->slots);
+  for (i = 0; i < s->nslots; i++) {
+    c->slots[i] = s->slots[i];
+    c->slots[i].name = xstrdup(s->slots[i].name);
+  }
+  c->nentities = s->nentities;
+  c->entities_cap = s->entities_cap;
+  c->values = xrealloc(NULL, nvals * sizeof *c->values);
+  if (nvals) memcpy(c->values, s->values, nvals * sizeof *c->values);
+  c->alive = xrealloc(NULL, (size_t)s->entities_cap);
+  if (s->entities_cap) memcpy(c->alive, s->alive, (size_t)s->entities_cap);
+  c->nstrings = c->strings_cap = s->nstrings;
+  c->strings = xrealloc(NULL, (size_t)s->nstrings * sizeof *c->strings);
+  for (i = 0; i < s->nstrings; i++) c->strings[i] = xstrdup(s->strings[i]);
+  c->nvars = c->vars_cap = s->nvars;
+  c->vars = xrealloc(NULL, (size_t)s->nvars * sizeof *c->vars);
+  for (i = 0; i < s->nvars; i++) {
+    c->vars[i] = s->vars[i];
+    c->vars[i].key = xstrdup(s->vars[i].key);
+  }
+  return c;
+}
+
+void bitwa_state_swap (bitwa_state *a, bitwa_state *b) {
+  bitwa_state t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* ---------------------------------------------------------------- */
+
+int bitwa_state_declare (bitwa_state *s, const char *name, bitwa_type t,
+                         int64_t dflt) {
+  if (s->nentities > 0 || bitwa_state_slot(s, name) >= 0) return -1;
+  if (t == BITWA_T_NIL) return -1;
+  GROW(s->slots, s->nslots, s->slots_cap);
+  s->slots[s->nslots].name = xstrdup(name);
+  s->slots[s->nslots].type = t;
+  s->slots[s->nslots].dflt = dflt;
+  return s->nslots++;
+}
+
+int bitwa_state_slot (const bitwa_state *s, const char *name) {
+  int i;
+  for (i = 0; i < s->nslots; i++)
+    if (strcmp(s->slots[i].name, name) == 0) return i;
+  return -1;
+}
+
+int bitwa_state_nslots (const bitwa_state *s) { return s->nslots; }
+
+const char *bitwa_state_slot_name (const bitwa_state *s, int slot) {
+  return (slot >= 0 && slot < s->nslots) ? s->slots[slot].name : NULL;
+}
+
+bitwa_type bitwa_state_slot_type (const bitwa_state *s, int slot) {
+  return (slot >= 0 && slot < s->nslots) ? s->slots[slot].type : BITWA_T_NIL;
+}
+
+/*
+** Interning is a linear scan: states hold few distinct strings (kinds,
+** sides, names), and the rules cache ids on their side of the bridge.
+*/
+int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
+  int i;
+  for (i = s->nstrings - 1; i >= 0; i--)
+    if (strcmp(s->strings[i], str) == 0) return i;
+  GROW(s->strings, s->nstrings, s->strings_cap);
+  s->strings[s->nstrings] = xstrdup(str);
+  return s->nstrings++;
+}
+
+const char *bitwa_state_string (const bitwa_state *s, int64_t id) {
+  return (id >= 0 && id < s->nstrings) ? s->strings[id] : NULL;
+}
+
+/* ---------------------------------------------------------------- */
+
+static void format_value (const bitwa_state *s, bitwa_type t, int64_t v,
+                          char *buf, size_t n) {
+  switch (t) {
+    case BITWA_T_BOOL: snprintf(buf, n, "%s", v ? "true" : "false"); break;
+    case BITWA_T_STR: {
+      const char *str = bitwa_state_string(s, v);
+      snprintf(buf, n, "\"%s\"", str ? str : "?");
+      break;
+    }
+    case BITWA_T_HEX:
+      if (v == BITWA_HEX_NONE) snprintf(buf, n, "none");
+      else {
+        char lab[BITWA_HEX_LABEL_MAX];
+        snprintf(buf, n, "%s", bitwa_hex_format(bitwa_hex_unpack(v), lab));
+      }
+      break;
+    default: snprintf(buf, n, "%" PRId64, v); break;
+  }
+}
+
+static void add_event (bitwa_state *s, const char *text) {
+  GROW(s->events, s->nevents, s->events_cap);
+  s->events[s->nevents++] = xstrdup(text);
+}
+
+int bitwa_state_spawn (bitwa_state *s) {
+  int i, id;
+  if (s->nentities >= s->entities_cap) {
+    int cap = s->entities_cap ? s->entities_cap * 2 : 64;
+    s->values = xrealloc(s->values, (size_t)cap * (size_t)s->nslots * sizeof *s->values);
+    s->alive = xrealloc(s->alive, (size_t)cap);
+    s->entities_cap = cap;
+  }
+  id = ++s->nentities;
+  s->alive[id - 1] = 1;
+  for (i = 0; i < s->nslots; i++)
+    s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)i] = s->slots[i].dflt;
+  if (s->recording) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "spawn #%d", id);
+    add_event(s, buf);
+  }
+  return id;
+}
+
+bool bitwa_state_alive (const bitwa_state *s, int id) {
+  return id >= 1 && id <= s->nentities && s->alive[id - 1];
+}
+
+int bitwa_state_remove (bitwa_state *s, int id) {
+  if (!bitwa_state_alive(s, id)) return -1;
+  s->alive[id - 1] = 0;
+  if (s->recording) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "remove #%d", id);
+    add_event(s, buf);
+  }
+  return 0;
+}
+
+int bitwa_state_max_id (const bitwa_state *s) { return s->nentities; }
+
+int64_t bitwa_state_get (const bitwa_state *s, int id, int slot, bool *ok) {
+  if (!bitwa_state_alive(s, id) || slot < 0 || slot >= s->nslots) {
+    if (ok) *ok = false;
+    return 0;
+  }
+  if (ok) *ok = true;
+  return s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)slot];
+}
+
+int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value) {
+  int64_t *p;
+  if (!bitwa_state_alive(s, id) || slot < 0 || slot >= s->nslots) return -1;
+  p = &s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)slot];
+  if (*p == value) return 0;
+  if (s->recording) {
+    char was[96], now[96], buf[320];
+    format_value(s, s->slots[slot].type, *p, was, sizeof was);
+    format_value(s, s->slots[slot].type, value, now, sizeof now);
+    snprintf(buf, sizeof buf, "#%d.%s = %s (was %s)", id, s->slots[slot].name, now, was);
+    add_event(s, buf);
+  }
+  *p = value;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- */
+
+static int var_find (const bitwa_state *s, const char *key, bool *found) {
+  int lo = 0, hi = s->nvars;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    int c = strcmp(s->vars[mid].key, key);
+    if (c == 0) { *found = true; return mid; }
+    if (c < 0) lo = mid + 1; else hi = mid;
+  }
+  *found = false;
+  return lo;
+}
+
+/*
+** Setting a variable to BITWA_T_NIL removes it.
+*/
+int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
+                         int64_t value) {
+  bool found;
+  int i = var_find(s, key, &found);
+  char now[96], was[96], buf[400];
+  if (found && s->vars[i].type == t && s->vars[i].value == value) return 0;
+  if (s->recording) {
+    if (found) format_value(s, s->vars[i].type, s->vars[i].value, was, sizeof was);
+    else snprintf(was, sizeof was, "nil");
+    if (t == BITWA_T_NIL) snprintf(now, sizeof now, "nil");
+    else format_value(s, t, value, now, sizeof now);
+    snprintf(buf, sizeof buf, "%s = %s (was %s)", key, now, was);
+    add_event(s, buf);
+  }
+  if (t == BITWA_T_NIL) {
+    if (found) {
+      free(s->vars[i].key);
+      memmove(&s->vars[i], &s->vars[i + 1], (size_t)(s->nvars - i - 1) * sizeof *s->vars);
+      s->nvars--;
+    }
+    return 0;
+  }
+  if (!found) {
+    GROW(s->vars, s->nvars, s->vars_cap);
+    memmove(&s->vars[i + 1], &s->vars[i], (size_t)(s->nvars - i) * sizeof *s->vars);
+    s->vars[i].key = xstrdup(key);
+    s->nvars++;
+  }
+  s->vars[i].type = t;
+  s->vars[i].value = value;
+  return 0;
+}
+
+bitwa_type bitwa_state_get_var (const bitwa_state *s, const char *key,
+                                int64_t *value) {
+  bool found;
+  int i = var_find(s, key, &found);
+  if (!found) { if (value) *value = 0; return BITWA_T_NIL; }
+  if (value) *value = s->vars[i].value;
+  return s->vars[i].type;
+}
+
+int bitwa_state_nvars (const bitwa_state *s) { return s->nvars; }
+
+const char *bitwa_state_var_at (const bitwa_state *s, int i, bitwa_type *t,
+                                int64_t *value) {
+  if (i < 0 || i >= s->nvars) return NULL;
+  if (t) *t = s->vars[i].type;
+  if (value) *value = s->vars[i].value;
+  return s->vars[i].key;
+}
+
+/* ---------------------------------------------------------------- */
+
+int bitwa_state_note (bitwa_state *s, const char *text) {
+  if (s->recording) add_event(s, text);
+  return 0;
+}
+
+int bitwa_state_nevents (const bitwa_state *s) { return s->nevents; }
+
+const char *bitwa_state_event (const bitwa_state *s, int i) {
+  return (i >= 0 && i < s->nevents) ? s->events[i] : NULL;
+}
+
+void bitwa_state_clear_events (bitwa_state *s) {
+  int i;
+  for (i = 0; i < s->nevents; i++) free(s->events[i]);
+  s->nevents = 0;
+}
+
+void bitwa_state_record (bitwa_state *s, bool on) { s->recording = on; }
+
+/* ---------------------------------------------------------------- */
+
+/*
+** FNV-1a over a canonical byte stream: integers as 8 little-endian
+** bytes, strings by content with their length, entities in id order,
+** slots in declaration order, variables in key order.
+*/
+typedef struct { uint64_t h; } hasher;
+
+static void hash_bytes (hasher *hs, const void *p, size_t n) {
+  const unsigned char *b = p;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    hs->h ^= b[i];
+    hs->h *= UINT64_C(0x100000001b3);
+  }
+}
+
+static void hash_int (hasher *hs, int64_t v) {
+  unsigned char b[8];
+  uint64_t u = (uint64_t)v;
+  int i;
+  for (i = 0; i < 8; i++) b[i] = (unsigned char)(u >> (8 * i));
+  hash_bytes(hs, b, 8);
+}
+
+static void hash_str (hasher *hs, const char *str) {
+  size_t n = str ? strlen(str) : 0;
+  hash_int(hs, (int64_t)n);
+  hash_bytes(hs, str ? str : "", n);
+}
+
+static void hash_value (hasher *hs, const bitwa_state *s, bitwa_type t, int64_t v) {
+  hash_int(hs, t);
+  if (t == BITWA_T_STR) hash_str(hs, bitwa_state_string(s, v));
+  else hash_int(hs, v);
+}
+
+uint64_t bitwa_state_checksum (const bitwa_state *s) {
+  hasher hs = { UINT64_C(0xcbf29ce484222325) };
+  int i, j;
+  hash_int(&hs, s->nslots);
+  for (i = 0; i < s->nslots; i++) {
+    hash_str(&hs, s->slots[i].name);
+    hash_int(&hs, s->slots[i].type);
+  }
+  hash_int(&hs, s->nentities);
+  for (i = 0; i < s->nentities; i++) {
+    if (!s->alive[i]) continue;
+    hash_int(&hs, i + 1);
+    for (j = 0; j < s->nslots; j++)
+      hash_value(&hs, s, s->slots[j].type,
+                 s->values[(size_t)i * (size_t)s->nslots + (size_t)j]);
+  }
+  hash_int(&hs, s->nvars);
+  for (i = 0; i < s->nvars; i++) {
+    hash_str(&hs, s->vars[i].key);
+    hash_value(&hs, s, s->vars[i].type, s->vars[i].value);
+  }
+  return hs.h;
+}

@@ -1,0 +1,85 @@
+/*
+** core/state.h -- the game state the rules read and change.
+**
+** Entities (units, leaders, banners, markers, ...) have integer ids and
+** a row of typed slots.  The slots are declared by the ruleset when a
+** game is built (sp, mp, cf, armour, disorganized, ...); the kernel
+** names none of them.  Named variables hold everything else (turn,
+** phase, morale tracks, scattered-unit tracks, markers on hexes).
+**
+** Every mutation is recorded as an event line until the caller takes
+** the events.  A clone is a deep copy; a swap exchanges two states in
+** O(1), which is how an action is rolled back.  The checksum covers the
+** content only: independent of memory layout, insertion order of
+** variables and string interning order.
+*/
+#ifndef BITWA_STATE_H
+#define BITWA_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "hex.h"
+
+typedef enum {
+  BITWA_T_NIL = 0,   /* absent (variables only) */
+  BITWA_T_INT,
+  BITWA_T_BOOL,
+  BITWA_T_STR,       /* value = interned string id */
+  BITWA_T_HEX        /* value = bitwa_hex_pack(); BITWA_HEX_NONE = none */
+} bitwa_type;
+
+#define BITWA_HEX_NONE INT64_MIN
+int64_t bitwa_hex_pack (bitwa_hex h);
+bitwa_hex bitwa_hex_unpack (int64_t v);
+
+typedef struct bitwa_state bitwa_state;
+
+bitwa_state *bitwa_state_new (void);
+void bitwa_state_free (bitwa_state *s);
+bitwa_state *bitwa_state_clone (const bitwa_state *s);
+void bitwa_state_swap (bitwa_state *a, bitwa_state *b);
+
+/* Slots.  Declared before the first entity exists; returns the slot
+** number, or -1 if the name is taken or entities exist already. */
+int bitwa_state_declare (bitwa_state *s, const char *name, bitwa_type t,
+                         int64_t dflt);
+int bitwa_state_slot (const bitwa_state *s, const char *name);
+int bitwa_state_nslots (const bitwa_state *s);
+const char *bitwa_state_slot_name (const bitwa_state *s, int slot);
+bitwa_type bitwa_state_slot_type (const bitwa_state *s, int slot);
+
+/* Strings used as values are interned per state. */
+int64_t bitwa_state_intern (bitwa_state *s, const char *str);
+const char *bitwa_state_string (const bitwa_state *s, int64_t id);
+
+/* Entities: ids 1, 2, ... in creation order, never reused. */
+int bitwa_state_spawn (bitwa_state *s);
+int bitwa_state_remove (bitwa_state *s, int id);
+bool bitwa_state_alive (const bitwa_state *s, int id);
+int bitwa_state_max_id (const bitwa_state *s);
+/* get returns the slot's value (0 when id or slot is bad, *ok false). */
+int64_t bitwa_state_get (const bitwa_state *s, int id, int slot, bool *ok);
+int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value);
+
+/* Variables, kept sorted by key. */
+int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
+                         int64_t value);
+bitwa_type bitwa_state_get_var (const bitwa_state *s, const char *key,
+                                int64_t *value);
+int bitwa_state_nvars (const bitwa_state *s);
+const char *bitwa_state_var_at (const bitwa_state *s, int i, bitwa_type *t,
+                                int64_t *value);
+
+/* Events: one line per mutation, plus notes the rules add. */
+int bitwa_state_note (bitwa_state *s, const char *text);
+int bitwa_state_nevents (const bitwa_state *s);
+const char *bitwa_state_event (const bitwa_state *s, int i);
+void bitwa_state_clear_events (bitwa_state *s);
+/* Recording can be switched off (bots exploring clones). */
+void bitwa_state_record (bitwa_state *s, bool on);
+
+/* Content checksum (64 bits). */
+uint64_t bitwa_state_checksum (const bitwa_state *s);
+
+#endif

@@ -1,0 +1,269 @@
+-- The `bitwa` table rule code sees.  Built once per loaded ruleset;
+-- it works on the game bound to it (api_bind), so that the same rule
+-- modules serve a game, its clones for bots and odds, and replays.
+-- Game objects cross as integer ids wrapped in unit proxies; hexes are
+-- the kernel's interned hex values.
+local util = require "engine.util"
+
+local M = {}
+
+local Refusal = {}
+Refusal.__index = Refusal
+Refusal.__tostring = function(r)
+  return (r.rule and r.rule ~= "" and (r.rule .. ": ") or "") .. r.message
+end
+M.Refusal = Refusal
+
+function M.is_refusal(v) return getmetatable(v) == Refusal end
+
+function M.refusal(rule, message)
+  return setmetatable({ rule = rule, message = message }, Refusal)
+end
+
+function M.new()
+  local G                       -- the bound game
+  local api = {}
+  local kernel_hex = bitwa.hex
+
+  local function game()
+    if not G then error("no game is running", 3) end
+    return G
+  end
+
+  -- ---------------------------------------------------------------- units
+  local unit_methods = {}
+  local unit_mt = {}
+  unit_mt.__index = function(u, k)
+    local g = game()
+    local slot = g.slot[k]
+    if slot then return g.state:get(rawget(u, "id"), slot) end
+    local m = unit_methods[k]
+    if m then return m end
+    error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
+  end
+  unit_mt.__newindex = function(u, k, v)
+    local g = game()
+    local slot = g.slot[k]
+    if not slot then
+      error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
+    end
+    if k == "name" then error("a unit's name cannot change", 2) end
+    g.state:set(rawget(u, "id"), slot, v)
+  end
+  unit_mt.__eq = function(a, b) return rawget(a, "id") == rawget(b, "id") end
+  unit_mt.__lt = function(a, b) return rawget(a, "id") < rawget(b, "id") end
+  unit_mt.__le = function(a, b) return rawget(a, "id") <= rawget(b, "id") end
+  unit_mt.__tostring = function(u)
+    local g = G
+    if g and g.state:alive(rawget(u, "id")) then
+      return g.state:get(rawget(u, "id"), g.slot.name)
+    end
+    return "#" .. tostring(rawget(u, "id"))
+  end
+  unit_mt.__name = "unit"
+  unit_mt.__metatable = "unit"
+
+  local function proxy(id) return setmetatable({ id = id }, unit_mt) end
+  function unit_methods.alive(u) return game().state:alive(rawget(u, "id")) end
+
+  local function to_id(x)
+    if type(x) == "table" and getmetatable(x) == "unit" then return rawget(x, "id") end
+    if math.type(x) == "integer" then return x end
+    if type(x) == "string" then
+      local g = game()
+      local id = g:find_unit(x)
+      if id then return id end
+      error("no unit named '" .. x .. "'", 3)
+    end
+    error("unit expected, got " .. type(x), 3)
+  end
+  api.unit_id = to_id
+
+  -- bitwa.unit(name | id | unit) -> unit | nil
+  function api.unit(x)
+    local g = game()
+    local id
+    if type(x) == "string" then id = g:find_unit(x) else id = to_id(x) end
+    if id and g.state:alive(id) then return proxy(id) end
+    return nil
+  end
+
+  function api.is_unit(x) return type(x) == "table" and getmetatable(x) == "unit" end
+
+  -- bitwa.units{side=, kind=, hex=, where=fn} -> units in id order
+  function api.units(filter)
+    local g = game()
+    filter = filter or {}
+    local out, st, s = {}, g.state, g.slot
+    local hexkey = filter.hex and kernel_hex.pack(filter.hex)
+    for id = 1, st:max_id() do
+      if st:alive(id) then
+        local ok = true
+        if filter.side and st:get(id, s.side) ~= filter.side then ok = false end
+        if ok and filter.kind and st:get(id, s.kind) ~= filter.kind then ok = false end
+        if ok and filter.category and st:get(id, s.category) ~= filter.category then ok = false end
+        if ok and hexkey then
+          local h = st:get(id, s.hex)
+          if not h or kernel_hex.pack(h) ~= hexkey then ok = false end
+        end
+        if ok then
+          local u = proxy(id)
+          if not filter.where or filter.where(u) then out[#out + 1] = u end
+        end
+      end
+    end
+    return out
+  end
+
+  function api.units_at(h) return api.units { hex = h } end
+
+  -- bitwa.spawn{name=, side=, kind=, hex=, facing=, <attr>=...} -> unit
+  function api.spawn(t)
+    local g = game()
+    return proxy(g:spawn(t))
+  end
+
+  function api.remove(u)
+    local g = game()
+    g.state:remove(to_id(u))
+    g:forget_names()
+  end
+
+  -- ---------------------------------------------------------------- hexes
+  local hex = {}
+  api.hex = hex
+  hex.parse = kernel_hex.parse
+  hex.at = kernel_hex.at
+  hex.label = kernel_hex.label
+  hex.turn = kernel_hex.turn
+  hex.steps = kernel_hex.steps
+  hex.is = kernel_hex.is
+  hex.FACINGS = util.FACINGS
+  function hex.facing(s) return util.parse_facing(s) end
+  function hex.facing_name(f) return util.FACINGS[f + 1] end
+  function hex.on_map(h) return game().map:contains(h) end
+  function hex.neighbour(h, d, off) return game().map:neighbour(h, d, off) end
+  function hex.neighbours(h) return game().map:neighbours(h) end
+  function hex.direction(a, b) return game().map:direction(a, b) end
+  function hex.distance(a, b) return game().map:distance(a, b) end
+  function hex.front_area(h, f) return game().map:front_area(h, f) end
+  function hex.rear_area(h, f) return game().map:rear_area(h, f) end
+  function hex.in_front(h, f, o) return game().map:in_front(h, f, o) end
+  function hex.ring(h, r) return game().map:ring(h, r) end
+  function hex.range(h, r) return game().map:range(h, r) end
+  function hex.line(a, b) return game().map:line(a, b) end
+  function hex.path(a, b, cost) return game().map:path(a, b, cost) end
+  function hex.path_facing(a, f, b, gf, cost) return game().map:path_facing(a, f, b, gf, cost) end
+  function hex.all() return game().map:hexes() end
+
+  -- ---------------------------------------------------------------- the map
+  local map = {}
+  api.map = map
+  function map.terrain(h)
+    local g = game()
+    local id = g.map:terrain(h)
+    if id < 0 then return nil end
+    return g.terrain_names[id + 1]
+  end
+  function map.elevation(h) return game().map:elevation(h) end
+  -- map.edge(h, dir) -> { feature = true, ... }
+  function map.edge(h, d)
+    local g = game()
+    local bits, out = g.map:edge(h, d), {}
+    for i, name in ipairs(g.edge_names) do
+      if bits & (1 << (i - 1)) ~= 0 then out[name] = true end
+    end
+    return out
+  end
+  function map.has_edge(h, d, feature)
+    local g = game()
+    local bit = g.edge_bit[feature]
+    if not bit then error("unknown hexside feature '" .. tostring(feature) .. "'", 2) end
+    return g.map:edge(h, d) & bit ~= 0
+  end
+  function map.label(h) return game().map_labels[h.label] end
+  function map.grid() return game().map:grid() end
+
+  -- ---------------------------------------------------------------- dice
+  -- bitwa.roll(n, sides, purpose) -> total, faces
+  function api.roll(n, sides, purpose)
+    if type(purpose) ~= "string" or purpose == "" then
+      error("bitwa.roll: every roll needs a purpose", 2)
+    end
+    return game().dice:roll(n, sides, purpose)
+  end
+  function api.d6(purpose) return (api.roll(1, 6, purpose)) end
+  function api.two_d6(purpose) return (api.roll(2, 6, purpose)) end
+  -- math.random for rule code: the game's dice, logged
+  function api.random(m, n)
+    if m == nil then error("math.random(): use bitwa.roll; rules work in integers", 2) end
+    if n == nil then m, n = 1, m end
+    if n - m + 1 < 2 then return m end
+    return m - 1 + (api.roll(1, n - m + 1, "math.random"))
+  end
+
+  -- ---------------------------------------------------------------- decisions
+  -- bitwa.decide{side=, kind=, options={...}, prompt=} -> the chosen option
+  function api.decide(req)
+    if type(req) ~= "table" or type(req.options) ~= "table" or #req.options == 0 then
+      error("bitwa.decide: a request needs a non-empty options list", 2)
+    end
+    if type(req.side) ~= "string" or type(req.kind) ~= "string" then
+      error("bitwa.decide: a request needs side and kind", 2)
+    end
+    local opts = {}
+    for i, o in ipairs(req.options) do
+      if type(o) == "table" and getmetatable(o) == "unit" then o = tostring(o)
+      elseif bitwa.hex.is(o) then o = o.label
+      elseif type(o) ~= "string" then o = tostring(o) end
+      opts[i] = o
+    end
+    local answer = coroutine.yield { side = req.side, kind = req.kind, options = opts,
+                                     prompt = req.prompt or req.kind }
+    return answer
+  end
+
+  -- ---------------------------------------------------------------- refusals
+  function api.refuse(rule, message)
+    error(M.refusal(rule, message), 2)
+  end
+  -- bitwa.check(f, ...) -> true, results... | false, refusal (queries)
+  function api.check(f, ...)
+    local r = table.pack(pcall(f, ...))
+    if r[1] then return table.unpack(r, 1, r.n) end
+    if M.is_refusal(r[2]) then return false, r[2] end
+    error(r[2], 0)
+  end
+
+  -- ---------------------------------------------------------------- state
+  function api.var(k) return game().state:var(k) end
+  function api.set_var(k, v) game().state:set_var(k, v) end
+  function api.vars(prefix) return game().state:vars(prefix) end
+  function api.note(text) game().state:note(tostring(text)) end
+  function api.turn() return game().state:var("turn") end
+  function api.phase() return game():phase_info().name end
+  function api.phasing_side() return game():acting_side() end
+  function api.sides() return util.deepcopy(game().sides) end
+  function api.enemy(side)
+    local sides = game().sides
+    if #sides ~= 2 then error("bitwa.enemy: the game has " .. #sides .. " sides", 2) end
+    return sides[1] == side and sides[2] or sides[1]
+  end
+  function api.option(name)
+    local g = game()
+    local v = g.options[name]
+    if v == nil and g.rs.options[name] == nil then error("unknown option '" .. tostring(name) .. "'", 2) end
+    return v
+  end
+  function api.scenario() return game().scenario_view end
+  function api.game_over(r)
+    local g = game()
+    g:finish(r or {})
+  end
+  function api.is_over() return game().state:var("game.over") == true end
+
+  local function bind(g) local prev = G; G = g; return prev end
+  return api, bind
+end
+
+return M

@@ -1,0 +1,601 @@
+-- The `bitwa` command: subcommands in the style of git.
+-- Exit status: 0 success, 1 failure (a test failed, a replay diverged,
+-- rule code failed), 2 bad input (unknown command, bad option, a
+-- refused action, a malformed file).  Errors go to stderr; a refused
+-- or failed action leaves the game file as it was.
+local util = require "engine.util"
+local json = require "engine.json"
+
+local M = {}
+local commands = {}
+local order = {}
+
+local BadInput = {}
+local function bad(msg) error(setmetatable({ message = msg }, BadInput), 0) end
+local Failure = {}
+local function failure(msg) error(setmetatable({ message = msg }, Failure), 0) end
+
+local function command(name, usage, summary, help, fn)
+  commands[name] = { name = name, usage = usage, summary = summary, help = help, fn = fn }
+  order[#order + 1] = name
+end
+
+-- Options: spec = { seed = "value", json = "flag", overlay = "list", ... }
+local function parse(args, spec, cmd)
+  local opts, pos = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    if a == "--help" or a == "-h" then opts.help = true
+    elseif a:sub(1, 2) == "--" or (a:sub(1, 1) == "-" and #a == 2 and spec[a] ) then
+      local name, value = a:match("^%-%-([%w%-]+)=(.*)$")
+      if not name then name = a:match("^%-%-([%w%-]+)$") or a end
+      local kind = spec[name]
+      if type(kind) == "table" then name, kind = kind[1], spec[kind[1]] end
+      if not kind then bad(cmd .. ": unknown option " .. a .. " (see bitwa " .. cmd .. " --help)") end
+      local key = name:gsub("%-", "_")
+      if kind == "flag" then
+        if value then bad(cmd .. ": --" .. name .. " takes no value") end
+        opts[key] = true
+      else
+        if not value then
+          i = i + 1
+          value = args[i]
+          if value == nil then bad(cmd .. ": --" .. name .. " needs a value") end
+        end
+        if kind == "list" then
+          opts[key] = opts[key] or {}
+          table.insert(opts[key], value)
+        else opts[key] = value end
+      end
+    else
+      pos[#pos + 1] = a
+    end
+    i = i + 1
+  end
+  return opts, pos
+end
+
+local function need(pos, n, cmd)
+  if #pos < n then bad(cmd.name .. ": missing arguments\nusage: bitwa " .. cmd.usage) end
+end
+
+local function seed_of(s)
+  if s == nil then return 1 end
+  local n = math.tointeger(tonumber(s))
+  if not n then bad("--seed: an integer expected, got '" .. s .. "'") end
+  return n
+end
+
+local function options_of(list)
+  local out = {}
+  for _, kv in ipairs(list or {}) do
+    local k, v = kv:match("^([%w_]+)=(.*)$")
+    if not k then bad("--option: NAME=VALUE expected, got '" .. kv .. "'") end
+    out[k] = v
+  end
+  return out
+end
+
+local function split_target(t)
+  local rs, sc = t:match("^([%w_%-%.]+)/([%w_%-%.]+)$")
+  if not rs then bad("'" .. t .. "': RULESET/SCENARIO expected (see bitwa list)") end
+  return rs, sc
+end
+
+local function overlays_of(list, rsname)
+  local out = {}
+  for _, o in ipairs(list or {}) do
+    out[#out + 1] = o:find("/") and o or (rsname .. "/" .. o)
+  end
+  return out
+end
+
+-- Load the engine lazily so that `bitwa help` works even when a module is broken.
+local function engine() return require "engine.game" end
+
+local function open_game(path, readonly)
+  if not util.exists(path) then bad(path .. ": no such game file") end
+  local g, rep = engine().open(path, { readonly = readonly })
+  if not g then bad(rep) end
+  return g, rep
+end
+
+local function result_line(r)
+  local vp = {}
+  for _, k in ipairs(util.sorted_keys(r.vp or {})) do vp[#vp + 1] = k .. " " .. r.vp[k] end
+  return string.format("%s%s — VP %s%s",
+    r.winner ~= "" and (r.winner .. " wins") or "no winner",
+    r.level ~= "" and (" (" .. r.level .. ")") or "",
+    table.concat(vp, ", "),
+    r.reason ~= "" and (" — " .. r.reason) or "")
+end
+
+local function state_json(g)
+  local vars = {}
+  for _, kv in ipairs(g.state:vars()) do
+    local v = kv[2]
+    if bitwa.hex.is(v) then v = v.label end
+    vars[kv[1]] = v
+  end
+  local req = g:pending_request()
+  return {
+    ruleset = g.rs.name, scenario = g.scenario.id, title = g.scenario.title, seed = g.seed,
+    turn = g:turn(), turns = g.turns, phase = g:phase_info().name,
+    acting = json.array(g:acting_sides()), actions = g.n, checksum = g:checksum(),
+    pending = req and { side = req.side, kind = req.kind, prompt = req.prompt, options = json.array(req.options) } or nil,
+    over = g:is_over(), result = g:result(), units = json.array(g:units_table()), vars = vars,
+  }
+end
+
+local function print_state(g)
+  local s = state_json(g)
+  util.printf("%s — %s (%s), seed %d\n", s.title ~= "" and s.title or s.scenario, s.scenario, s.ruleset, s.seed)
+  util.printf("turn %d%s, phase %s, %s\n", s.turn, s.turns and ("/" .. s.turns) or "", s.phase,
+    #s.acting > 0 and (table.concat(s.acting, ", ") .. " to act") or "nobody to act")
+  util.printf("actions %d, checksum %s\n", s.actions, s.checksum)
+  if s.pending then
+    util.printf("waiting for %s: %s [%s]\n", s.pending.side, s.pending.prompt, table.concat(s.pending.options, " | "))
+  end
+  if s.result then util.printf("game over: %s\n", result_line(s.result)) end
+  util.printf("\nunits:\n")
+  local slots = g.state:slots()
+  for _, u in ipairs(s.units) do
+    local extra = {}
+    for i = 6, #slots do
+      local k = slots[i].name
+      local v = u[k]
+      if v ~= nil and v ~= false and v ~= 0 and v ~= "" then extra[#extra + 1] = k .. "=" .. tostring(v) end
+    end
+    util.printf("  %-8s %-2s %-10s %-5s %-3s %s\n", u.name, u.side, u.kind, u.hex or "off", u.facing or "",
+      table.concat(extra, " "))
+  end
+  util.printf("\nvariables:\n")
+  for _, k in ipairs(util.sorted_keys(s.vars)) do util.printf("  %s = %s\n", k, tostring(s.vars[k])) end
+end
+
+local function report_result(r, as_json)
+  if as_json then
+    local t = { status = r.status, rule = r.rule, message = r.message, kind = r.kind }
+    if r.request then t.request = { side = r.request.side, kind = r.request.kind, prompt = r.request.prompt,
+                                    options = json.array(r.request.options) } end
+    if r.action then t.action = r.action.n; t.checksum = r.action.checksum end
+    if r.events then t.events = json.array(r.events) end
+    if r.rolls then t.rolls = json.array(r.rolls) end
+    io.write(json.encode(t), "\n")
+  end
+  if r.status == "refused" then
+    util.eprintf("bitwa: refused: %s%s\n", (r.rule ~= "" and (r.rule .. ": ") or ""), r.message)
+    return 2
+  elseif r.status == "error" then
+    util.eprintf("bitwa: the rules failed (%s): %s\n", r.kind or "error", r.message)
+    if os.getenv("BITWA_TRACEBACK") and r.traceback then util.eprintf("%s\n", r.traceback) end
+    return 1
+  end
+  if not as_json then
+    if r.status == "decision" then
+      util.printf("waiting for %s: %s [%s]\n", r.request.side, r.request.prompt, table.concat(r.request.options, " | "))
+    else
+      for _, roll in ipairs(r.rolls or {}) do
+        util.printf("  roll %s %dd%d = %d%s\n", roll.purpose, roll.n, roll.sides, roll.total, roll.forced and " (forced)" or "")
+      end
+      for _, e in ipairs(r.events or {}) do util.printf("  %s\n", e) end
+    end
+  end
+  return 0
+end
+
+-- ------------------------------------------------------------------ commands
+
+command("list", "list [--json]", "list rulesets, their scenarios and overlays",
+  "Lists every ruleset on the search path (rulesets/, tests/fixtures/rulesets/,\nand the directories in BITWA_PATH) with its scenarios, maps and overlays.",
+  function(args)
+    local opts = parse(args, { json = "flag" }, "list")
+    local ruleset = require "engine.ruleset"
+    local out = {}
+    for _, r in ipairs(ruleset.list()) do
+      local ok, chain = pcall(ruleset.chain, r.name)
+      local e = { name = r.name, dir = ruleset.relpath(r.dir) }
+      if ok then
+        local m = chain[#chain].manifest
+        e.title, e.extends = m.title or "", m.extends
+        e.scenarios = json.array(ruleset.list_files(chain, "scenarios", ".lua"))
+        e.maps = json.array(ruleset.list_files(chain, "maps", ".map"))
+        e.overlays = json.array(ruleset.list_files({ chain[#chain] }, "overlays", ".lua"))
+      else e.error = tostring(chain) end
+      out[#out + 1] = e
+    end
+    if opts.json then io.write(json.encode(json.array(out)), "\n") return 0 end
+    for _, e in ipairs(out) do
+      util.printf("%-16s %s%s\n", e.name, e.title or "", e.extends and (" (extends " .. e.extends .. ")") or "")
+      if e.error then util.printf("    error: %s\n", e.error) end
+      for _, s in ipairs(e.scenarios or {}) do util.printf("    scenario  %s/%s\n", e.name, s) end
+      for _, o in ipairs(e.overlays or {}) do util.printf("    overlay   %s/%s\n", e.name, o) end
+    end
+    return 0
+  end)
+
+command("start", "start RULESET/SCENARIO FILE [--seed N] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off]",
+  "start a game into a new .bitwa file",
+  "Creates FILE (it must not exist) and plays the scenario's setup.",
+  function(args)
+    local opts, pos = parse(args, { seed = "value", overlay = "list", option = "list", durability = "value", json = "flag" }, "start")
+    need(pos, 2, commands.start)
+    local rs, sc = split_target(pos[1])
+    if util.exists(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
+    local ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed_of(opts.seed),
+      overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = pos[2],
+      durability = opts.durability })
+    if not ok then bad(tostring(g)) end
+    if opts.json then io.write(json.encode(state_json(g)), "\n")
+    else util.printf("started %s (%s), seed %d, in %s\n", g.scenario.title, pos[1], g.seed, pos[2]) end
+    g:close()
+    return 0
+  end)
+
+command("show", "show FILE [--json]", "show the state of a game",
+  "Replays FILE (verifying every checksum) and prints the position.",
+  function(args)
+    local opts, pos = parse(args, { json = "flag" }, "show")
+    need(pos, 1, commands.show)
+    local g = open_game(pos[1], true)
+    if opts.json then io.write(json.encode(state_json(g)), "\n") else print_state(g) end
+    g:close()
+    return 0
+  end)
+
+command("actions", "actions FILE [--side S] [--json]", "list the legal actions now",
+  "Lists the action lines the acting side(s) may play now, one per line.",
+  function(args)
+    local opts, pos = parse(args, { json = "flag", side = "value" }, "actions")
+    need(pos, 1, commands.actions)
+    local g = open_game(pos[1], true)
+    local legal = g:legal_actions(opts.side)
+    if opts.json then
+      local req = g:pending_request()
+      io.write(json.encode { actions = json.array(legal),
+        pending = req and { side = req.side, kind = req.kind, prompt = req.prompt, options = json.array(req.options) } or nil }, "\n")
+    else
+      local req = g:pending_request()
+      if req then util.printf("decision for %s: %s\n", req.side, req.prompt)
+        for _, o in ipairs(req.options) do util.printf("  answer %s\n", o) end end
+      for _, a in ipairs(legal) do util.printf("%s %s\n", a.side, a.line) end
+    end
+    g:close()
+    return 0
+  end)
+
+command("do", "do FILE SIDE ACTION [ARGS...] [--json]", "play one action",
+  "Plays ACTION for SIDE, e.g.  bitwa do game.bitwa A move R1 0404\nA refused action exits with status 2 and names the rule it breaks.",
+  function(args)
+    local opts, pos = parse(args, { json = "flag" }, "do")
+    need(pos, 3, commands["do"])
+    local g = open_game(pos[1], false)
+    local words = {}
+    for i = 3, #pos do words[#words + 1] = pos[i]:find("%s") and ('"' .. pos[i] .. '"') or pos[i] end
+    local r = g:act(pos[2], table.concat(words, " "))
+    local code = report_result(r, opts.json)
+    g:close()
+    return code
+  end)
+
+command("answer", "answer FILE OPTION [--json]", "answer the pending decision",
+  "Answers the decision the game is waiting for with one of its options.",
+  function(args)
+    local opts, pos = parse(args, { json = "flag" }, "answer")
+    need(pos, 2, commands.answer)
+    local g = open_game(pos[1], false)
+    local r = g:answer(pos[2])
+    local code = report_result(r, opts.json)
+    g:close()
+    return code
+  end)
+
+local function make_bots(spec, seed, sides)
+  local botmod = require "engine.bot"
+  local names = {}
+  for i, s in ipairs(sides) do names[s] = "random"; names[i] = nil end
+  for part in (spec or ""):gmatch("[^,]+") do
+    local side, name = part:match("^([%w_]+)=([%w_%-]+)$")
+    if not side then bad("--bots: SIDE=BOT[,SIDE=BOT] expected, got '" .. part .. "'") end
+    names[side] = name
+  end
+  local bots = {}
+  for i, s in ipairs(sides) do
+    local b, err = botmod.make(names[s], seed, i)
+    if not b then bad(err) end
+    bots[s] = b
+  end
+  return bots
+end
+
+command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off] [--quiet]",
+  "play a whole game with bots",
+  "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).",
+  function(args)
+    local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
+      durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
+      json = "flag", resume = "flag" }, "run")
+    need(pos, 1, commands.run)
+    local g, out, seed
+    if opts.resume then
+      -- run FILE --resume: continue a game from its log
+      out = pos[1]
+      g = open_game(out, false)
+      seed = g.seed
+    else
+      local rs, sc = split_target(pos[1])
+      seed = seed_of(opts.seed)
+      out = opts.o or string.format("%s-%s-%d.bitwa", rs, sc, seed)
+      if util.exists(out) then bad(out .. ": the file exists; choose another name with -o, or continue it with --resume") end
+      local ok
+      ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed,
+        overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = out,
+        durability = opts.durability or "normal" })
+      if not ok then bad(tostring(g)) end
+    end
+    local bots = make_bots(opts.bots, seed, g.sides)
+    local runner = require "engine.runner"
+    if not opts.quiet and not opts.json then
+      util.printf("%s (%s), seed %d, bots: %s\n", g.scenario.title, pos[1], seed,
+        (function() local t = {} for _, s in ipairs(g.sides) do t[#t + 1] = s .. "=" .. bots[s].name end return table.concat(t, ", ") end)())
+    end
+    local per_turn = { actions = 0, rolls = 0 }
+    local result, err = runner.play(g, bots, {
+      max_actions = math.tointeger(tonumber(opts.max_actions or "")) or 200000,
+      on_action = function(_, r)
+        per_turn.actions = per_turn.actions + 1
+        per_turn.rolls = per_turn.rolls + #(r.rolls or {})
+      end,
+      on_turn = function(gg, turn)
+        if opts.quiet or opts.json then return end
+        local sp = {}
+        for _, s in ipairs(gg.sides) do
+          local n, total = 0, 0
+          for _, u in ipairs(gg:units_table()) do
+            if u.side == s then n = n + 1; total = total + (u.sp or 0) end
+          end
+          sp[#sp + 1] = string.format("%s %d units/%d SP", s, n, total)
+        end
+        util.printf("turn %2d: %3d actions, %3d rolls; %s\n", turn, per_turn.actions, per_turn.rolls, table.concat(sp, ", "))
+        per_turn.actions, per_turn.rolls = 0, 0
+      end,
+    })
+    g:close()
+    if not result then failure("the game stopped: " .. tostring(err)) end
+    if opts.json then
+      io.write(json.encode { file = out, result = result, actions = g.n, checksum = g:checksum() }, "\n")
+    elseif not opts.quiet then
+      util.printf("result: %s\n", result_line(result))
+      util.printf("log: %s (%d actions, checksum %s)\n", out, g.n, g:checksum())
+    end
+    return 0
+  end)
+
+command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
+  "A prompt: type an action line (\"move R1 0404\"), an option when a decision is\npending, `actions` to list legal actions, `show`, `help`, or `quit`.\nSides given with --bot are played by bots.",
+  function(args)
+    local opts, pos = parse(args, { bot = "list" }, "play")
+    need(pos, 1, commands.play)
+    local g = open_game(pos[1], false)
+    local botmod = require "engine.bot"
+    local bots = {}
+    for _, b in ipairs(opts.bot or {}) do
+      local side, name = b:match("^([%w_]+)=([%w_%-]+)$")
+      if not side then bad("--bot: SIDE=BOT expected") end
+      local idx = 1
+      for i, s in ipairs(g.sides) do if s == side then idx = i end end
+      local bot, err = botmod.make(name, g.seed, idx)
+      if not bot then bad(err) end
+      bots[side] = bot
+    end
+    print_state(g)
+    while not g:is_over() do
+      local req = g:pending_request()
+      local side = req and req.side or g:acting_side()
+      if bots[side] then
+        local r
+        if req then r = g:answer(bots[side].answer(g, req))
+        else r = g:act(side, bots[side].choose(g, side, g:legal_actions(side))) end
+        util.printf("[bot %s] %s\n", side, r.action and r.action.line or (r.status .. " " .. tostring(r.message)))
+        report_result(r, false)
+      else
+        if req then util.printf("%s, %s [%s]> ", req.side, req.prompt, table.concat(req.options, " | "))
+        else util.printf("turn %d %s, %s> ", g:turn(), g:phase_info().name, tostring(side)) end
+        io.stdout:flush()
+        local line = io.read("l")
+        if not line or line == "quit" or line == "q" then break end
+        line = util.trim(line)
+        if line == "" then
+        elseif line == "help" then
+          util.printf("type an action line, or an option when asked; actions, show, quit\n")
+        elseif line == "actions" then
+          for _, a in ipairs(g:legal_actions()) do util.printf("  %s %s\n", a.side, a.line) end
+        elseif line == "show" then print_state(g)
+        elseif req then report_result(g:answer(line), false)
+        else report_result(g:act(side, line), false) end
+      end
+    end
+    if g:is_over() then util.printf("game over: %s\n", result_line(g:result())) end
+    g:close()
+    return 0
+  end)
+
+command("replay", "replay FILE [--verify] [--json]", "replay a game and verify it",
+  "Re-runs the game from its seed and logged decisions.  With --verify it\ncompares the checksum after every action and names the first action that\ndiverges, and which rule modules, tables, scenario or map changed since the\ngame was recorded.",
+  function(args)
+    local opts, pos = parse(args, { verify = "flag", json = "flag" }, "replay")
+    need(pos, 1, commands.replay)
+    if not util.exists(pos[1]) then bad(pos[1] .. ": no such game file") end
+    local gm = engine()
+    local log, err = bitwa.log.open(pos[1], true, "full")
+    if not log then bad(err) end
+    local ok, g, rep = pcall(gm._replay, log, pos[1], { readonly = true, stop_on_divergence = false })
+    if not ok then log:close() bad(tostring(g)) end
+    g:close()
+    local total = 0
+    for _, a in ipairs((function() local l = bitwa.log.open(pos[1], true) local t = l:actions() l:close() return t end)()) do
+      if a.n > 0 then total = total + 1 end
+    end
+    if opts.json then
+      io.write(json.encode { actions = rep.actions, total = total, divergence = rep.divergence,
+        changed = json.array(rep.changed), checksum = g:checksum() }, "\n")
+    else
+      if #rep.changed > 0 then
+        util.printf("changed since the game was recorded:\n")
+        for _, c in ipairs(rep.changed) do
+          util.printf("  %s %s/%s: %s -> %s\n", c.kind, c.ruleset, c.name, c.was, c.now)
+        end
+      end
+      if rep.divergence then
+        util.printf("diverged at action %d: %s\n", rep.divergence.n, rep.divergence.message)
+      else
+        util.printf("replayed %d of %d actions; final checksum %s%s\n", rep.actions, total, g:checksum(),
+          opts.verify and ", every checksum matches" or "")
+      end
+    end
+    if rep.divergence then return 1 end
+    return 0
+  end)
+
+command("test", "test [RULESET | DIR | FILE]...", "run rules tests",
+  "Runs the Lua rules tests of the given rulesets (their tests/ directory),\ndirectories or files; with no argument, those of every ruleset on the search\npath.  Ends with \"N passed, N failed\".",
+  function(args)
+    local _, pos = parse(args, {}, "test")
+    local spec = require "engine.spec"
+    local ruleset = require "engine.ruleset"
+    local files = {}
+    local targets = pos
+    if #targets == 0 then
+      for _, r in ipairs(ruleset.list()) do targets[#targets + 1] = r.name end
+    end
+    for _, t in ipairs(targets) do
+      if util.exists(t) or util.is_dir(t) then
+        for _, f in ipairs(spec.files(t)) do files[#files + 1] = f end
+      else
+        local dir = ruleset.find(t)
+        if not dir then bad("test: '" .. t .. "' is neither a file, a directory nor a ruleset") end
+        for _, f in ipairs(spec.files(dir .. "/tests")) do files[#files + 1] = f end
+      end
+    end
+    local res = spec.run(files)
+    return res.failed == 0 and 0 or 1
+  end)
+
+command("lint", "lint RULESET | RULESET/SCENARIO | FILE.map ...", "check rulesets, scenarios and maps",
+  "Loads each target and reports every problem as file:line: message.\nA ruleset is checked with all its scenarios and maps.",
+  function(args)
+    local _, pos = parse(args, {}, "lint")
+    need(pos, 1, commands.lint)
+    local ruleset = require "engine.ruleset"
+    local scenario = require "engine.scenario"
+    local mapfile = require "engine.mapfile"
+    local problems = 0
+    local function report(msg) problems = problems + 1; util.eprintf("%s\n", msg) end
+    for _, t in ipairs(pos) do
+      if t:match("%.map$") then
+        local text = util.read_file(t)
+        if not text then report(t .. ": cannot read") else
+          local m, err = mapfile.parse(text, t, { terrain = { "clear", "forest", "hill", "village", "swamp", "lake",
+            "marsh", "river", "town", "field", "rough", "woods", "camp", "fortification", "slope", "road" },
+            edges = { "river", "stream", "bridge", "ford", "fence", "road", "slope", "wall", "gate" } })
+          if not m then report(err) end
+        end
+      else
+        local rsname, scid = t:match("^([^/]+)/([^/]+)$")
+        rsname = rsname or t
+        local ok, rs = pcall(ruleset.load, rsname)
+        if not ok then report(tostring(rs)) else
+          local ids = scid and { scid } or ruleset.list_files(rs, "scenarios", ".lua")
+          for _, id in ipairs(ids) do
+            local ok2, err = pcall(engine().new, { ruleset = rs, scenario = id, seed = 1 })
+            if not ok2 then
+              local msg = type(err) == "table" and err.message or tostring(err)
+              for line in msg:gmatch("[^\n]+") do report(line) end
+            end
+          end
+          if not scid then
+            for _, mid in ipairs(ruleset.list_files(rs, "maps", ".map")) do
+              local ok3, err = pcall(engine().load_map, rs, mid)
+              if not ok3 then report(tostring(err)) end
+            end
+          end
+        end
+      end
+    end
+    if problems > 0 then
+      util.eprintf("%d problem%s\n", problems, problems == 1 and "" or "s")
+      return 2
+    end
+    util.printf("ok\n")
+    return 0
+  end)
+
+command("diff", "diff RULESET[+OVERLAY...] RULESET[+OVERLAY...] [--json]", "show what a variant changes",
+  "Lists what B replaces, adds and removes against A: manifest entries, hooks,\nmodules, functions (with the rule numbers their code cites) and tables down to\nthe cell.  Example: bitwa diff skirmish skirmish-plus",
+  function(args)
+    local opts, pos = parse(args, { json = "flag" }, "diff")
+    need(pos, 2, commands.diff)
+    local diff = require "engine.diff"
+    local ok, rep = pcall(diff.diff, pos[1], pos[2])
+    if not ok then bad(tostring(rep)) end
+    if opts.json then io.write(json.encode(rep), "\n") else io.write(diff.format(rep)) end
+    return 0
+  end)
+
+command("script", "script FILE [ARGS...]", "run a Lua driver script",
+  "Runs FILE as trusted Lua with the engine loaded (require \"engine.game\",\n\"engine.runner\", ...): scripted games, batch jobs, experiments.\nThe script's arguments are in the global `arg`; its return value is the exit status.",
+  function(args)
+    if #args < 1 then bad("script: a file is required") end
+    local chunk, err = loadfile(args[1], "t")
+    if not chunk then bad(err) end
+    local a = {}
+    for i = 2, #args do a[#a + 1] = args[i] end
+    _G.arg = a
+    local r = chunk(table.unpack(a))
+    return math.tointeger(r) or 0
+  end)
+
+command("help", "help [COMMAND]", "show help", "", function(args)
+  local c = args[1] and commands[args[1]]
+  if c then
+    util.printf("usage: bitwa %s\n\n%s\n", c.usage, c.help ~= "" and c.help or c.summary)
+    return 0
+  end
+  util.printf("bitwa %s — a rules engine for hex-and-counter wargames\n\nusage: bitwa COMMAND [ARGS]\n\n", bitwa.version)
+  for _, n in ipairs(order) do util.printf("  %-8s %s\n", n, commands[n].summary) end
+  util.printf("\nbitwa COMMAND --help shows the options of a command.\n")
+  return 0
+end)
+
+function M.main(args)
+  local name = args[1]
+  if not name or name == "--help" or name == "-h" then return commands.help.fn({}) end
+  if name == "--version" then util.printf("bitwa %s\n", bitwa.version) return 0 end
+  local c = commands[name]
+  if not c then
+    util.eprintf("bitwa: unknown command '%s' (see bitwa help)\n", name)
+    return 2
+  end
+  local rest = {}
+  for i = 2, #args do rest[#rest + 1] = args[i] end
+  for _, a in ipairs(rest) do
+    if a == "--help" or a == "-h" then return commands.help.fn({ name }) end
+  end
+  local ok, r = xpcall(c.fn, function(e)
+    if type(e) == "table" and (getmetatable(e) == BadInput or getmetatable(e) == Failure) then return e end
+    return debug.traceback(tostring(e), 2)
+  end, rest)
+  if ok then return r or 0 end
+  if type(r) == "table" and getmetatable(r) == BadInput then
+    util.eprintf("bitwa: %s\n", r.message)
+    return 2
+  elseif type(r) == "table" and getmetatable(r) == Failure then
+    util.eprintf("bitwa: %s\n", r.message)
+    return 1
+  end
+  util.eprintf("bitwa: internal error: %s\n", tostring(r))
+  return 1
+end
+
+return M

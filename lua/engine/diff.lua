@@ -1,0 +1,178 @@
+-- What one ruleset (with overlays) changes against another: manifest
+-- entries, modules, functions (with the rule numbers their code cites)
+-- and tables down to the cell.
+local util = require "engine.util"
+local ruleset = require "engine.ruleset"
+
+local M = {}
+
+-- "grunwald+fr-revised" -> "grunwald", { "grunwald/fr-revised" }
+function M.parse_spec(spec)
+  local parts = util.split(spec, "+")
+  local name = parts[1]
+  local overlays = {}
+  for i = 2, #parts do
+    local o = parts[i]
+    if not o:find("/") then o = name .. "/" .. o end
+    overlays[#overlays + 1] = o
+  end
+  return name, overlays
+end
+
+local file_cache = {}
+local function source_lines(src)
+  if file_cache[src] then return file_cache[src] end
+  local path = src:sub(1, 1) == "@" and src:sub(2) or nil
+  local lines = {}
+  if path then
+    local text = util.read_file(path) or util.read_file(bitwa.home .. "/" .. path)
+    if text then for l in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = l end end
+  end
+  file_cache[src] = lines
+  return lines
+end
+
+-- A function's identity for comparison: where it is and what it says.
+local function fn_info(f)
+  local src, first, last = bitwa.util.function_info(f)
+  local lines = source_lines(src)
+  local text = table.concat(lines, "\n", math.max(first, 1), math.min(math.max(last, 0), #lines))
+  local rules, seen = {}, {}
+  for num in text:gmatch("%f[%d%.]P?%d+%.%d+[%.%d]*%f[^%d%.]") do
+    num = num:gsub("%.$", "")
+    if not seen[num] then seen[num] = true; rules[#rules + 1] = num end
+  end
+  return { where = src:gsub("^@", "") .. ":" .. first .. "-" .. last, hash = bitwa.util.hash(text),
+           rules = rules }
+end
+
+local function show(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "table" then return "{...}" end
+  return tostring(v)
+end
+
+local function path_join(p, k)
+  if type(k) == "number" then return p .. "[" .. k .. "]" end
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return p .. "." .. k end
+  return p .. "[" .. show(k) .. "]"
+end
+
+-- Compare two values; push lines { op = "+|-|~", path = , detail = }.
+local function compare(a, b, path, out, seen)
+  if a == b then return end
+  local ta, tb = type(a), type(b)
+  if a == nil then out[#out + 1] = { op = "+", path = path, detail = "added: " .. show(b) } return end
+  if b == nil then out[#out + 1] = { op = "-", path = path, detail = "removed: " .. show(a) } return end
+  if ta == "function" and tb == "function" then
+    local ia, ib = fn_info(a), fn_info(b)
+    if ia.hash ~= ib.hash or ia.where ~= ib.where then
+      local rules = {}
+      local have = {}
+      for _, r in ipairs(ib.rules) do if not have[r] then have[r] = true; rules[#rules + 1] = r end end
+      for _, r in ipairs(ia.rules) do if not have[r] then have[r] = true; rules[#rules + 1] = r end end
+      out[#out + 1] = { op = "~", path = path, detail = "function replaced: " .. ia.where .. " -> " .. ib.where ..
+        (#rules > 0 and (" (cites " .. table.concat(rules, ", ") .. ")") or "") }
+    end
+    return
+  end
+  if ta == "table" and tb == "table" then
+    seen = seen or {}
+    if seen[a] then return end
+    seen[a] = true
+    local keys, have = {}, {}
+    for _, k in ipairs(util.sorted_keys(a)) do keys[#keys + 1] = k; have[k] = true end
+    for _, k in ipairs(util.sorted_keys(b)) do if not have[k] then keys[#keys + 1] = k end end
+    table.sort(keys, util.key_less)
+    for _, k in ipairs(keys) do compare(a[k], b[k], path_join(path, k), out, seen) end
+    return
+  end
+  out[#out + 1] = { op = "~", path = path, detail = show(a) .. " -> " .. show(b) }
+end
+M.compare = compare
+
+function M.diff(spec_a, spec_b)
+  local na, oa = M.parse_spec(spec_a)
+  local nb, ob = M.parse_spec(spec_b)
+  local A = ruleset.load(na, { overlays = oa, freeze = false })
+  local B = ruleset.load(nb, { overlays = ob, freeze = false })
+  local report = { a = spec_a, b = spec_b, sections = {} }
+  local function section(title, lines)
+    if #lines > 0 then report.sections[#report.sections + 1] = { title = title, lines = lines } end
+  end
+  -- chain and overlays
+  local chain = {}
+  local function names(rs)
+    local t = {}
+    for _, l in ipairs(rs.chain) do t[#t + 1] = l.name end
+    for _, o in ipairs(rs.overlays) do t[#t + 1] = "overlay " .. o.id end
+    return table.concat(t, " > ")
+  end
+  if names(A) ~= names(B) then chain[1] = { op = "~", path = "chain", detail = names(A) .. " -> " .. names(B) } end
+  section("rulesets", chain)
+  -- manifest
+  local man = {}
+  for _, f in ipairs { "title", "system", "sides", "attributes", "kinds", "terrain", "edges",
+                       "modules", "phases", "actions", "budget", "memory" } do
+    compare(A.manifest[f], B.manifest[f], f, man)
+  end
+  compare(A.options, B.options, "options", man)
+  section("manifest", man)
+  -- hooks
+  local hooks = {}
+  local function hook_names(list)
+    local t = {}
+    for i, h in ipairs(list or {}) do
+      t[i] = type(h) == "function" and ("function at " .. fn_info(h).where) or h
+    end
+    return t
+  end
+  local events = {}
+  for _, k in ipairs(util.sorted_keys(A.hooks)) do events[k] = true end
+  for _, k in ipairs(util.sorted_keys(B.hooks)) do events[k] = true end
+  for _, ev in ipairs(util.sorted_keys(events)) do
+    compare(hook_names(A.hooks[ev]), hook_names(B.hooks[ev]), "hooks." .. ev, hooks)
+  end
+  local phases = {}
+  for _, k in ipairs(util.sorted_keys(A.phase_hooks)) do phases[k] = true end
+  for _, k in ipairs(util.sorted_keys(B.phase_hooks)) do phases[k] = true end
+  for _, p in ipairs(util.sorted_keys(phases)) do
+    for _, ev in ipairs { "enter", "exit" } do
+      compare(hook_names((A.phase_hooks[p] or {})[ev]), hook_names((B.phase_hooks[p] or {})[ev]),
+        "phase_hooks[" .. show(p) .. "]." .. ev, hooks)
+    end
+  end
+  section("hooks", hooks)
+  -- modules, functions and tables
+  local mods = {}
+  local all = {}
+  for _, k in ipairs(util.sorted_keys(A.modules)) do all[k] = true end
+  for _, k in ipairs(util.sorted_keys(B.modules)) do all[k] = true end
+  for _, m in ipairs(util.sorted_keys(all)) do
+    local ma, mb = A.modules[m], B.modules[m]
+    if ma == nil then mods[#mods + 1] = { op = "+", path = m, detail = "module added (from " .. B.module_origin[m] .. ")" }
+    elseif mb == nil then mods[#mods + 1] = { op = "-", path = m, detail = "module removed" }
+    else
+      if A.module_origin[m] ~= B.module_origin[m] then
+        mods[#mods + 1] = { op = "~", path = m, detail = "module replaced: " .. A.module_origin[m] ..
+          "/" .. m .. ".lua -> " .. B.module_origin[m] .. "/" .. m .. ".lua" }
+      end
+      compare(ma, mb, m, mods)
+    end
+  end
+  section("modules, functions and tables", mods)
+  return report
+end
+
+function M.format(report)
+  local out = { "--- " .. report.a, "+++ " .. report.b }
+  if #report.sections == 0 then out[#out + 1] = "no differences" end
+  for _, s in ipairs(report.sections) do
+    out[#out + 1] = ""
+    out[#out + 1] = "## " .. s.title
+    for _, l in ipairs(s.lines) do out[#out + 1] = string.format("%s %s: %s", l.op, l.path, l.detail) end
+  end
+  return table.concat(out, "\n") .. "\n"
+end
+
+return M

@@ -1,0 +1,765 @@
+-- A game: a ruleset, a scenario, a seed and a sequence of actions and
+-- decisions.  Every action runs as a coroutine under the sandbox's
+-- budget and memory cap; when the rules need a choice the coroutine
+-- yields a request and the game waits for an answer.  A finished
+-- action is committed to the log in one transaction; a refused or
+-- failed one leaves state, dice and log exactly as before.
+local util = require "engine.util"
+local json = require "engine.json"
+local ruleset = require "engine.ruleset"
+local scenario = require "engine.scenario"
+local mapfile = require "engine.mapfile"
+local apimod = require "engine.api"
+
+local sandbox = bitwa.sandbox
+local M = {}
+local Game = {}
+Game.__index = Game
+M.Game = Game
+
+M.FORMAT = "bitwa-game 1"
+M.DEFAULT_BUDGET = 50000000          -- instructions per action
+M.DEFAULT_MEMORY = 64 * 1024 * 1024  -- bytes per action
+
+local CORE_SLOTS = {
+  { "name", "string", "" }, { "side", "string", "" }, { "kind", "string", "" },
+  { "hex", "hex", nil }, { "facing", "int", -1 },
+}
+
+local function refused(rule, message)
+  return { status = "refused", rule = rule or "", message = message }
+end
+
+-- ------------------------------------------------------------------ maps
+
+function M.load_map(rs, id)
+  local path
+  if id:find("/") then path = id:sub(1, 1) == "/" and id or (bitwa.home .. "/" .. id)
+  else path = ruleset.find_file(rs, "maps", id, ".map") end
+  if not path or not util.exists(path) then
+    error("ruleset '" .. rs.name .. "' has no map '" .. id .. "'", 0)
+  end
+  local text = assert(util.read_file(path))
+  local m, err = mapfile.parse(text, ruleset.relpath(path), { terrain = rs.terrain, edges = rs.edges })
+  if not m then error(err, 0) end
+  local kmap = bitwa.map.new { col0 = m.col0, row0 = m.row0, width = m.width, height = m.height,
+                               parity = m.parity }
+  local tid = {}
+  for i, t in ipairs(rs.terrain) do tid[t] = i - 1 end
+  local bit = {}
+  for i, e in ipairs(rs.edges) do bit[e] = 1 << (i - 1) end
+  for _, h in ipairs(kmap:hexes()) do kmap:set_terrain(h, tid[m.default]) end
+  for _, t in ipairs(m.terrain) do kmap:set_terrain(bitwa.hex.at(t.hex.col, t.hex.row), tid[t.kind]) end
+  for _, e in ipairs(m.elevation) do kmap:set_elevation(bitwa.hex.at(e.hex.col, e.hex.row), e.value) end
+  for _, e in ipairs(m.edges) do
+    local h = bitwa.hex.at(e.hex.col, e.hex.row)
+    if kmap:contains(h) then kmap:add_edge(h, e.dir, bit[e.feature])
+    else
+      local n = kmap:neighbour(h, e.dir, true)
+      kmap:add_edge(n, (e.dir + 3) % 6, bit[e.feature])
+    end
+  end
+  local labels = {}
+  for _, l in ipairs(m.labels) do labels[bitwa.hex.at(l.hex.col, l.hex.row).label] = l.text end
+  return { kmap = kmap, info = m, labels = labels, path = path, hash = bitwa.util.hash(text),
+           rel = ruleset.relpath(path) }
+end
+
+-- ------------------------------------------------------------------ building
+
+--[[
+M.new{ ruleset = name | loaded ruleset, overlays = {...}, scenario = id |
+table, seed = integer, options = {k = v}, log = path, durability =
+"full" | "normal" | "off" }
+--]]
+function M.new(opts)
+  local rs = opts.ruleset
+  if type(rs) ~= "table" then rs = ruleset.load(rs, { overlays = opts.overlays }) end
+  local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {} }, Game)
+  -- scenario and map
+  local sc_raw, sc_id
+  if type(opts.scenario) == "table" then
+    sc_raw = util.deepcopy(opts.scenario)
+    sc_raw.scenario = sc_raw.scenario or { title = sc_raw.title, map = sc_raw.map, turns = sc_raw.turns,
+                                           options = sc_raw.options, first = sc_raw.first, line = 0 }
+    sc_raw.rel = "(inline scenario)"
+    sc_id = "inline"
+  else
+    local path, err = scenario.path(rs, opts.scenario or "")
+    if not path then error(err, 0) end
+    sc_raw = scenario.read(rs, path)
+    sc_id = opts.scenario
+  end
+  local map_id = sc_raw.scenario and sc_raw.scenario.map
+  if type(map_id) ~= "string" then
+    error((sc_raw.rel or "scenario") .. ":" .. ((sc_raw.scenario or {}).line or 0) ..
+      ": scenario { map = \"...\" } is required", 0)
+  end
+  local map = M.load_map(rs, map_id)
+  local sc = scenario.validate(rs, sc_raw, map.kmap)
+  sc.id = sc_id
+  g.scenario, g.map, g.mapdata, g.map_labels = sc, map.kmap, map, map.labels
+  g.sides = sc.sides
+  g.turns = sc.turns
+  g.terrain_names = rs.terrain
+  g.edge_names = rs.edges
+  g.edge_bit = {}
+  for i, e in ipairs(rs.edges) do g.edge_bit[e] = 1 << (i - 1) end
+  -- options: ruleset defaults < scenario < the game's own
+  g.options = util.deepcopy(rs.options)
+  g.explicit_options = {}
+  for _, k in ipairs(util.sorted_keys(sc.options)) do g.options[k] = sc.options[k] end
+  for _, k in ipairs(util.sorted_keys(opts.options or {})) do
+    if rs.options[k] == nil then error("unknown option '" .. k .. "' for ruleset " .. rs.name, 0) end
+    local v = opts.options[k]
+    local d = rs.options[k]
+    if type(v) == "string" and type(d) ~= "string" then
+      if v == "true" then v = true elseif v == "false" then v = false
+      elseif math.tointeger(tonumber(v)) then v = math.tointeger(tonumber(v)) end
+    end
+    if type(v) ~= type(d) then error("option '" .. k .. "': " .. type(d) .. " expected", 0) end
+    g.options[k] = v
+    g.explicit_options[k] = v
+  end
+  -- state
+  g.state = bitwa.state.new()
+  g.slot = {}
+  for _, a in ipairs(CORE_SLOTS) do g.slot[a[1]] = g.state:declare(a[1], a[2], a[3]) end
+  for _, a in ipairs(rs.manifest.attributes) do
+    if g.slot[a[1]] then error("ruleset " .. rs.name .. ": attribute '" .. a[1] .. "' is a core field", 0) end
+    local dflt = a[3]
+    if a[2] == "hex" and dflt ~= nil then dflt = bitwa.hex.parse(dflt) end
+    g.slot[a[1]] = g.state:declare(a[1], a[2], dflt)
+  end
+  g.dice = bitwa.dice.new(g.seed, 0)
+  -- phases
+  g.phases = bitwa.phases.new()
+  for _, p in ipairs(rs.manifest.phases) do
+    local i = g.phases:add(p.name, p.side or "", p.cite or "")
+    for _, k in ipairs(p.actions or {}) do
+      if k ~= "end" and not rs.manifest.actions[k] then
+        error("ruleset " .. rs.name .. ": phase " .. p.name .. " allows unknown action '" .. k .. "'", 0)
+      end
+      g.phases:allow(i, k)
+    end
+    if (p.side or "") ~= "" then g.phases:allow(i, "end") end
+  end
+  if g.phases:count() == 0 then error("ruleset " .. rs.name .. " declares no phases", 0) end
+  g.budget = rs.manifest.budget or M.DEFAULT_BUDGET
+  g.memory = rs.manifest.memory or M.DEFAULT_MEMORY
+  g.scenario_view = ruleset.freeze({
+    id = sc.id, title = sc.title, turns = sc.turns, sides = sc.sides, side_names = sc.side_names,
+    zones = sc.zones, reinforcements = sc.reinforcements, data = sc.data, victory = sc.victory,
+  }, {})
+  -- the log
+  if opts.log then
+    local log, err = bitwa.log.create(opts.log, opts.durability or "full")
+    if not log then error(err, 0) end
+    g.log = log
+    local meta = {
+      format = M.FORMAT, engine = bitwa.version, ruleset = rs.name,
+      chain = json.encode(json.array((function()
+        local t = {} for _, l in ipairs(rs.chain) do t[#t + 1] = l.name end return t end)())),
+      overlays = json.encode(json.array((function()
+        local t = {} for _, o in ipairs(rs.overlays) do t[#t + 1] = o.id end return t end)())),
+      scenario = type(opts.scenario) == "string" and opts.scenario or "inline",
+      seed = tostring(g.seed), options = json.encode(g.explicit_options),
+    }
+    if type(opts.scenario) == "table" then meta.scenario_data = json.encode(M.plain(opts.scenario)) end
+    for _, k in ipairs(util.sorted_keys(meta)) do log:set_meta(k, meta[k]) end
+    for _, s in ipairs(g:sources()) do log:add_source(s.ruleset, s.name, s.kind, s.hash) end
+  end
+  if opts.forced_dice then g.dice:force(opts.forced_dice) end
+  local r = g:_setup()
+  if r.status ~= "done" then
+    if g.log then g.log:close(); os.remove(opts.log); os.remove(opts.log .. "-wal"); os.remove(opts.log .. "-shm") end
+    error("scenario setup failed: " .. (r.rule ~= "" and r.rule and (r.rule .. ": ") or "") ..
+      tostring(r.message), 0)
+  end
+  return g
+end
+
+-- A scenario table without functions, for the log.
+function M.plain(v)
+  if type(v) == "function" then return nil end
+  if type(v) ~= "table" then return v end
+  local t = {}
+  for _, k in ipairs(util.sorted_keys(v)) do t[k] = M.plain(v[k]) end
+  return t
+end
+
+function Game:sources()
+  local out = {}
+  for _, s in ipairs(self.rs.sources) do out[#out + 1] = s end
+  out[#out + 1] = { ruleset = self.rs.name, name = self.scenario.rel, kind = "scenario",
+                    hash = self.scenario.hash ~= "" and self.scenario.hash or "inline" }
+  out[#out + 1] = { ruleset = self.rs.name, name = self.mapdata.rel, kind = "map", hash = self.mapdata.hash }
+  return out
+end
+
+-- ------------------------------------------------------------------ lookups
+
+function Game:find_unit(name)
+  if name:sub(1, 1) == "#" then
+    local id = math.tointeger(tonumber(name:sub(2)))
+    if id and self.state:alive(id) then return id end
+    return nil
+  end
+  local idx = self.name_index
+  if not idx or idx.max ~= self.state:max_id() then
+    idx = { max = self.state:max_id(), ids = {} }
+    for id = 1, idx.max do
+      if self.state:alive(id) then idx.ids[self.state:get(id, self.slot.name)] = id end
+    end
+    self.name_index = idx
+  end
+  local id = idx.ids[name]
+  if id and self.state:alive(id) then return id end
+  return nil
+end
+
+function Game:forget_names() self.name_index = nil end
+
+function Game:spawn(t)
+  local st, s = self.state, self.slot
+  if type(t.name) ~= "string" or t.name == "" then error("spawn: a name is required", 3) end
+  if self:find_unit(t.name) then error("spawn: a unit named '" .. t.name .. "' exists", 3) end
+  local id = st:spawn()
+  self:forget_names()
+  for _, k in ipairs(util.sorted_keys(t)) do
+    if not s[k] then error("spawn: unknown attribute '" .. tostring(k) .. "'", 3) end
+    local v = t[k]
+    if k == "facing" and type(v) == "string" then v = util.parse_facing(v) end
+    if k == "hex" and type(v) == "string" then v = bitwa.hex.parse(v) end
+    st:set(id, s[k], v)
+  end
+  return id
+end
+
+function Game:var(k) return self.state:var(k) end
+function Game:turn() return self.state:var("turn") or 0 end
+function Game:phase_index() return self.state:var("phase") or 1 end
+function Game:phase_info() return self.phases:info(self:phase_index()) end
+function Game:is_over() return self.state:var("game.over") == true end
+
+-- The sides that may act now ({} in a phase that runs by itself).
+function Game:acting_sides()
+  if self:is_over() then return {} end
+  local side = self:phase_info().side
+  if side == "" then return {} end
+  if side == "*" then
+    local out = {}
+    for _, s in ipairs(self.sides) do
+      if not self.state:var("phase.done." .. s) then out[#out + 1] = s end
+    end
+    return out
+  end
+  if side:sub(1, 1) == "@" then
+    local v = self.state:var(side:sub(2))
+    return v and { v } or {}
+  end
+  return { side }
+end
+
+function Game:acting_side() return self:acting_sides()[1] end
+
+function Game:checksum()
+  return bitwa.util.hash(self.state:checksum() .. ":" .. self.dice:count())
+end
+
+function Game:result()
+  local st = self.state
+  if not self:is_over() then return nil end
+  local vp = {}
+  for _, s in ipairs(self.sides) do vp[s] = st:var("game.vp." .. s) or 0 end
+  return { winner = st:var("game.winner") or "", level = st:var("game.level") or "",
+           reason = st:var("game.reason") or "", vp = vp }
+end
+
+function Game:finish(r)
+  local st = self.state
+  st:set_var("game.over", true)
+  st:set_var("game.winner", r.winner or "")
+  st:set_var("game.level", r.level or (r.winner and r.winner ~= "" and "victory" or "draw"))
+  st:set_var("game.reason", r.reason or "")
+  for _, s in ipairs(self.sides) do
+    local v = (r.vp or {})[s]
+    if v ~= nil then
+      if math.type(v) ~= "integer" then error("game_over: vp." .. s .. " must be an integer", 3) end
+      st:set_var("game.vp." .. s, v)
+    end
+  end
+  st:note("game over: " .. ((r.winner or "") ~= "" and (r.winner .. " wins") or "no winner") ..
+    ((r.level or "") ~= "" and (" (" .. r.level .. ")") or "") ..
+    ((r.reason or "") ~= "" and (": " .. r.reason) or ""))
+end
+
+-- ------------------------------------------------------------------ hooks
+
+function Game:run_hooks(event, ...)
+  for _, h in ipairs(self.rs.hooks[event] or {}) do
+    ruleset.hook_function(self.rs, h)(...)
+    if self:is_over() then return end
+  end
+  for _, h in ipairs(self.scenario.hooks) do
+    if h.event == event then h.fn(...) end
+    if self:is_over() then return end
+  end
+end
+
+function Game:run_phase_hooks(name, event)
+  local ph = self.rs.phase_hooks[name]
+  for _, h in ipairs(ph and ph[event] or {}) do
+    ruleset.hook_function(self.rs, h)()
+    if self:is_over() then return end
+  end
+  for _, h in ipairs(self.scenario.hooks) do
+    if h.event == "phase." .. name .. "." .. event then h.fn() end
+  end
+end
+
+-- Leave the current phase and enter the next, running phases that
+-- belong to nobody by themselves.
+function Game:_advance()
+  local st = self.state
+  repeat
+    local pi = self:phase_index()
+    self:run_phase_hooks(self.phases:info(pi).name, "exit")
+    if self:is_over() then return end
+    for _, s in ipairs(self.sides) do st:set_var("phase.done." .. s, nil) end
+    local turn, ni, newturn = self.phases:next(self:turn(), pi)
+    if newturn then
+      self:run_hooks("turn_end", turn - 1)
+      if self:is_over() then return end
+      if self.turns and turn > self.turns then
+        self:run_hooks("game_end")
+        if not self:is_over() then
+          self:finish { level = "draw", reason = "the last turn is over" }
+        end
+        return
+      end
+      st:set_var("turn", turn)
+    end
+    st:set_var("phase", ni)
+    st:note(string.format("turn %d, phase %s", turn, self.phases:info(ni).name))
+    if newturn then self:run_hooks("turn_start", turn) end
+    if self:is_over() then return end
+    self:run_phase_hooks(self.phases:info(ni).name, "enter")
+    if self:is_over() then return end
+  until self.phases:info(self:phase_index()).side ~= ""
+end
+
+function Game:_end_phase(side)
+  local info = self:phase_info()
+  if info.side == "*" then
+    self.state:set_var("phase.done." .. side, true)
+    for _, s in ipairs(self.sides) do
+      if not self.state:var("phase.done." .. s) then return end
+    end
+  end
+  self:_advance()
+end
+
+-- ------------------------------------------------------------------ running
+
+function Game:_start(action, body)
+  self.snapshot = { state = self.state:clone(), dice = self.dice:clone() }
+  self.state:clear_events()
+  self.dice:take_rolls()
+  self.pending = { action = action, co = coroutine.create(body), decisions = {},
+                   budget = self.budget }
+  return self:_run()
+end
+
+function Game:_run(...)
+  local p = self.pending
+  local prev = self.rs.bind(self)
+  sandbox.budget(p.budget)
+  sandbox.memory_cap(self.memory)
+  local r = table.pack(sandbox.resume(p.co, ...))
+  p.budget = math.max(sandbox.budget_left(), 1)
+  sandbox.memory_cap(nil)
+  sandbox.budget(0)
+  self.rs.bind(prev)
+  if r[1] == "yield" then
+    local req = r[2]
+    p.request = req
+    return { status = "decision", request = req, action = p.action }
+  elseif r[1] == "done" then
+    return self:_commit()
+  end
+  local err, kind, tb = r[2], r[3], r[4]
+  self:_rollback()
+  if apimod.is_refusal(err) then return refused(err.rule, err.message) end
+  if type(err) == "table" and getmetatable(err) and getmetatable(err).__tostring then err = tostring(err) end
+  return { status = "error", kind = kind, message = tostring(err), traceback = tb }
+end
+
+function Game:_commit()
+  local p = self.pending
+  local a = p.action
+  a.checksum = self:checksum()
+  a.status = "done"
+  local events = self.state:events()
+  local rolls = self.dice:take_rolls()
+  if self.log then self.log:commit(a, p.decisions, rolls, events) end
+  self.state:clear_events()
+  self.pending, self.snapshot = nil, nil
+  self.n = a.n
+  local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions }
+  self.last = rec
+  if self.on_commit then self.on_commit(self, rec) end
+  return { status = "done", action = a, events = events, rolls = rolls, decisions = p.decisions }
+end
+
+function Game:_rollback()
+  local p = self.pending
+  self.state:swap(self.snapshot.state)
+  self.dice:restore(self.snapshot.dice)
+  self.state:clear_events()
+  self.dice:take_rolls()
+  if self.log and #p.decisions > 0 then self.log:abort(p.action.n) end
+  self.pending, self.snapshot = nil, nil
+  self:forget_names()
+end
+
+function Game:_setup()
+  local sc = self.scenario
+  return self:_start({ n = 0, side = "", line = "setup", turn = 0, phase = "" }, function()
+    local st = self.state
+    for _, u in ipairs(sc.units) do
+      local t = { name = u.name, side = u.side, kind = u.kind, hex = u.hex, facing = u.facing }
+      for _, k in ipairs(util.sorted_keys(u.attrs)) do t[k] = u.attrs[k] end
+      self:spawn(t)
+    end
+    for _, v in ipairs(sc.vars) do st:set_var(v.key, v.value) end
+    st:set_var("turn", 1)
+    st:set_var("phase", 1)
+    self:run_hooks("setup")
+    if self:is_over() then return end
+    self:run_hooks("turn_start", 1)
+    if self:is_over() then return end
+    self:run_phase_hooks(self:phase_info().name, "enter")
+    if not self:is_over() and self:phase_info().side == "" then self:_advance() end
+  end)
+end
+
+local function quote(w)
+  if w:find("[%s\"]") or w == "" then return '"' .. w .. '"' end
+  return w
+end
+
+-- Convert action words to the declared parameter types (inside the
+-- action, where the game is bound).
+local function convert(g, kind, params, words)
+  local api = g.rs.api
+  local args = {}
+  local i = 0
+  for pi, ptype in ipairs(params) do
+    local optional = ptype:sub(-1) == "?"
+    if optional then ptype = ptype:sub(1, -2) end
+    local w = words[pi + 1]
+    i = pi
+    local function bad(msg) api.refuse("", kind .. ": argument " .. pi .. " (" .. ptype .. "): " .. msg) end
+    if w == nil then
+      if not optional then bad("missing") end
+      args[pi] = nil
+    elseif ptype == "unit" then
+      local u = api.unit(w)
+      if not u then bad("no unit '" .. w .. "'") end
+      args[pi] = u
+    elseif ptype == "hex" then
+      local h = bitwa.hex.parse(w)
+      if not h or not g.map:contains(h) then bad("'" .. w .. "' is not a hex on the map") end
+      args[pi] = h
+    elseif ptype == "facing" then
+      local f = util.parse_facing(w)
+      if not f then bad("'" .. w .. "' is not a facing (N NE SE S SW NW)") end
+      args[pi] = f
+    elseif ptype == "int" then
+      local n = math.tointeger(tonumber(w))
+      if not n then bad("'" .. w .. "' is not an integer") end
+      args[pi] = n
+    elseif ptype == "side" then
+      local ok = false
+      for _, s in ipairs(g.sides) do if s == w then ok = true end end
+      if not ok then bad("'" .. w .. "' is not a side") end
+      args[pi] = w
+    elseif ptype:sub(1, 7) == "choice:" then
+      local ok = false
+      for c in ptype:sub(8):gmatch("[^,]+") do if c == w then ok = true end end
+      if not ok then bad("'" .. w .. "' is not one of " .. ptype:sub(8)) end
+      args[pi] = w
+    else
+      args[pi] = w
+    end
+  end
+  if #words - 1 > i then api.refuse("", kind .. ": too many arguments") end
+  return args, #params
+end
+
+-- g:act(side, line) -> { status = "done" | "decision" | "refused" | "error", ... }
+function Game:act(side, line)
+  if self.pending then
+    return refused("", "a decision is pending: " .. (self.pending.request and self.pending.request.prompt or "?"))
+  end
+  if self:is_over() then return refused("", "the game is over") end
+  local words, werr = util.words(tostring(line))
+  if not words then return refused("", "bad action line: " .. werr) end
+  if #words == 0 then return refused("", "empty action") end
+  local kind = words[1]
+  local spec
+  if kind == "end" then spec = { params = {} }
+  else spec = self.rs.manifest.actions[kind] end
+  if not spec then
+    return refused("", "unknown action '" .. kind .. "' (actions: " ..
+      table.concat(util.sorted_keys(self.rs.manifest.actions), ", ") .. ", end)")
+  end
+  local pi = self:phase_index()
+  local info = self.phases:info(pi)
+  if not self.phases:allows(pi, kind) then
+    local allowed = #info.kinds > 0 and table.concat(info.kinds, ", ") or "none"
+    return refused(info.cite, kind .. " is not allowed in phase " .. info.name ..
+      " (allowed: " .. allowed .. ")")
+  end
+  local ok = false
+  for _, s in ipairs(self:acting_sides()) do if s == side then ok = true end end
+  if not ok then
+    local who = self:acting_sides()
+    return refused(info.cite, "side " .. tostring(side) .. " cannot act in phase " .. info.name ..
+      (#who > 0 and (" (" .. table.concat(who, ", ") .. " acts)") or ""))
+  end
+  local norm = {}
+  for i, w in ipairs(words) do norm[i] = quote(w) end
+  local action = { n = self.n + 1, side = side, line = table.concat(norm, " "),
+                   turn = self:turn(), phase = info.name }
+  return self:_start(action, function()
+    if kind == "end" then
+      if #words > 1 then self.rs.api.refuse("", "end: takes no arguments") end
+      return self:_end_phase(side)
+    end
+    local args, nparams = convert(self, kind, spec.params or {}, words)
+    local f = ruleset.hook_function(self.rs, spec.run)
+    f(side, table.unpack(args, 1, nparams))
+  end)
+end
+
+-- g:answer(value) -> as act
+function Game:answer(value)
+  local p = self.pending
+  if not p or not p.request then return refused("", "no decision is pending") end
+  local req = p.request
+  value = tostring(value)
+  local ok = false
+  for _, o in ipairs(req.options) do if o == value then ok = true end end
+  if not ok then
+    return refused("", "'" .. value .. "' is not one of: " .. table.concat(req.options, ", "))
+  end
+  local d = { k = #p.decisions + 1, side = req.side, kind = req.kind,
+              request = json.encode { side = req.side, kind = req.kind, prompt = req.prompt,
+                                      options = json.array(req.options) },
+              answer = value }
+  p.decisions[#p.decisions + 1] = d
+  if self.log then self.log:add_decision(p.action, d) end
+  p.request = nil
+  return self:_run(value)
+end
+
+function Game:pending_request() return self.pending and self.pending.request end
+
+-- Run f(...) as rule code on this game, not as an action: queries and
+-- legal-action lists.  It must not change the state.
+function Game:query(f, ...)
+  local before = #self.state:events()
+  local prev = self.rs.bind(self)
+  sandbox.budget(self.budget)
+  local r = table.pack(sandbox.call(f, ...))
+  sandbox.budget(0)
+  self.rs.bind(prev)
+  if #self.state:events() ~= before then
+    error("rule code changed the game state while answering a query", 0)
+  end
+  if r[1] ~= "done" then
+    local e = r[2]
+    if apimod.is_refusal(e) then return nil, e end
+    error(tostring(e), 0)
+  end
+  return table.unpack(r, 2, r.n)
+end
+
+-- The legal action lines of `side` (all acting sides when nil).
+function Game:legal_actions(side)
+  local out = {}
+  if self.pending or self:is_over() then return out end
+  local sides = self:acting_sides()
+  local info = self:phase_info()
+  for _, s in ipairs(sides) do
+    if side == nil or side == s then
+      for _, kind in ipairs(info.kinds) do
+        local spec = self.rs.manifest.actions[kind]
+        if kind == "*" then
+          for _, k in ipairs(util.sorted_keys(self.rs.manifest.actions)) do
+            local sp = self.rs.manifest.actions[k]
+            if sp.legal then
+              for _, args in ipairs(self:query(ruleset.hook_function(self.rs, sp.legal), s) or {}) do
+                local ws = { k }
+                for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
+                out[#out + 1] = { side = s, line = table.concat(ws, " ") }
+              end
+            end
+          end
+        elseif spec and spec.legal then
+          for _, args in ipairs(self:query(ruleset.hook_function(self.rs, spec.legal), s) or {}) do
+            local ws = { kind }
+            for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
+            out[#out + 1] = { side = s, line = table.concat(ws, " ") }
+          end
+        end
+      end
+      out[#out + 1] = { side = s, line = "end" }
+    end
+  end
+  return out
+end
+
+-- A copy for looking ahead (bots, odds): same rules, no log.
+function Game:clone()
+  local c = setmetatable({}, Game)
+  for k, v in next, self do c[k] = v end
+  c.state = self.state:clone()
+  c.dice = self.dice:clone()
+  c.log = nil
+  c.pending, c.snapshot, c.on_commit = nil, nil, nil
+  c.name_index = nil
+  return c
+end
+
+-- ------------------------------------------------------------------ files
+
+local function divergence(n, expected, actual, message)
+  return { n = n, expected = expected, actual = actual, message = message }
+end
+
+--[[
+M.open(path, { readonly = bool, durability = ..., stop_on_divergence = true })
+Rebuilds the game from the seed and the logged actions and decisions,
+checking the checksum after every action.  Returns the game and a report
+{ actions = n, divergence = nil | {...}, changed = { sources } }.
+--]]
+function M.open(path, opts)
+  opts = opts or {}
+  local log, err = bitwa.log.open(path, opts.readonly, opts.durability or "full")
+  if not log then return nil, err end
+  local ok, g, report = pcall(M._replay, log, path, opts)
+  if not ok then
+    log:close()
+    return nil, tostring(g)
+  end
+  return g, report
+end
+
+function M._replay(log, path, opts)
+  local meta = log:metas()
+  if meta.format ~= M.FORMAT then
+    error(path .. ": not a game this bitwa can read (format '" .. tostring(meta.format) .. "')", 0)
+  end
+  local overlays, scen, options = {}, meta.scenario, {}
+  if meta.overlays then overlays = json.decode(meta.overlays) or {} end
+  if meta.options then options = json.decode(meta.options) or {} end
+  if scen == "inline" then scen = json.decode(meta.scenario_data or "{}") end
+  local seed = math.tointeger(tonumber(meta.seed or ""))
+  if not seed then error(path .. ": bad seed in the game file", 0) end
+  local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
+                    options = options }
+  -- what changed since the game was recorded
+  local now = {}
+  for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end
+  local changed = {}
+  local recorded = log:sources()
+  local rec_keys = {}
+  for _, s in ipairs(recorded) do
+    local key = s.kind .. "|" .. s.ruleset .. "|" .. s.name
+    rec_keys[key] = true
+    if now[key] ~= s.hash then
+      changed[#changed + 1] = { kind = s.kind, ruleset = s.ruleset, name = s.name, was = s.hash,
+                                now = now[key] or "(gone)" }
+    end
+  end
+  for _, s in ipairs(g:sources()) do
+    local key = s.kind .. "|" .. s.ruleset .. "|" .. s.name
+    if not rec_keys[key] then
+      changed[#changed + 1] = { kind = s.kind, ruleset = s.ruleset, name = s.name, was = "(new)", now = s.hash }
+    end
+  end
+  local report = { actions = 0, changed = changed }
+  local function diverged(d)
+    report.divergence = d
+    if opts.stop_on_divergence == false then return end
+    error(setmetatable({ report = report }, { __tostring = function() return d.message end }), 0)
+  end
+  for _, a in ipairs(log:actions()) do
+    if a.n == 0 then
+      if a.checksum ~= g.last.action.checksum then
+        diverged(divergence(0, a.checksum, g.last.action.checksum, "the setup differs"))
+        break
+      end
+    else
+      local r = g:act(a.side, a.line)
+      local ds = log:decisions(a.n)
+      for _, d in ipairs(ds) do
+        if r.status ~= "decision" then break end
+        r = g:answer(d.answer)
+      end
+      if a.status == "done" then
+        if r.status ~= "done" then
+          diverged(divergence(a.n, a.checksum, "",
+            "action " .. a.n .. " (" .. a.line .. ") was " .. (r.status == "decision" and "waiting for a decision" or
+              (r.status .. ": " .. tostring(r.message)))))
+          break
+        elseif r.action.checksum ~= a.checksum then
+          diverged(divergence(a.n, a.checksum, r.action.checksum,
+            "action " .. a.n .. " (" .. a.line .. "): checksum " .. r.action.checksum ..
+            ", the log says " .. a.checksum))
+          break
+        end
+      elseif r.status ~= "decision" then
+        diverged(divergence(a.n, "pending", r.status, "pending action " .. a.n .. " did not wait for a decision"))
+        break
+      end
+      report.actions = report.actions + 1
+    end
+  end
+  g.path = path
+  if not opts.readonly and not report.divergence then g.log = log
+  else g.readonly_log = log end
+  return g, report
+end
+
+-- A plain table of a unit's fields, for people, JSON and tests.
+function Game:unit_table(x)
+  local id = type(x) == "number" and x or self:find_unit(x)
+  if not id or not self.state:alive(id) then return nil end
+  local t = { id = id }
+  for i, sl in ipairs(self.state:slots()) do
+    local v = self.state:get(id, i)
+    if sl.type == "hex" then v = v and v.label or nil end
+    t[sl.name] = v
+  end
+  if t.facing and t.facing >= 0 then t.facing = util.FACINGS[t.facing + 1] else t.facing = nil end
+  return t
+end
+
+function Game:units_table()
+  local out = {}
+  for id = 1, self.state:max_id() do
+    if self.state:alive(id) then out[#out + 1] = self:unit_table(id) end
+  end
+  return out
+end
+
+function Game:close()
+  if self.log then self.log:close() self.log = nil end
+  if self.readonly_log then self.readonly_log:close() self.readonly_log = nil end
+end
+
+return M

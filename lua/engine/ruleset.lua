@@ -1,0 +1,474 @@
+-- The ruleset loader: manifests, `extends` chains, modules, overlays,
+-- content hashes, and the read-only view a game runs on.
+--
+-- rulesets/<name>/ruleset.lua returns the manifest:
+--   name, title, system, extends, sides, attributes, kinds, terrain,
+--   edges, modules, phases, phase_hooks, actions, hooks, options,
+--   budget, memory.
+-- A child inherits everything and adds or replaces: lists (attributes,
+-- kinds, terrain, edges, modules) are extended, maps (actions, options)
+-- replaced key by key, hooks and phase hooks appended, phases replaced
+-- whole when given.  A module file in the child replaces the parent's
+-- module of the same name; inside it, inherit() returns a deep copy of
+-- the parent's version to change one function or one table cell.
+local util = require "engine.util"
+local apimod = require "engine.api"
+
+local sandbox = bitwa.sandbox
+local M = {}
+
+M.LOAD_BUDGET = 20000000
+
+function M.search_path()
+  local dirs = {}
+  local env = os.getenv("BITWA_PATH")
+  if env and env ~= "" then
+    for d in env:gmatch("[^:]+") do dirs[#dirs + 1] = d end
+  end
+  dirs[#dirs + 1] = bitwa.home .. "/rulesets"
+  dirs[#dirs + 1] = bitwa.home .. "/tests/fixtures/rulesets"
+  return dirs
+end
+
+-- A path as people read it: relative to the home when inside it.
+function M.relpath(path)
+  local home = bitwa.home .. "/"
+  if path:sub(1, #home) == home then return path:sub(#home + 1) end
+  return path
+end
+
+function M.find(name)
+  if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") then
+    return nil, "bad ruleset name '" .. tostring(name) .. "'"
+  end
+  for _, d in ipairs(M.search_path()) do
+    local dir = d .. "/" .. name
+    if util.exists(dir .. "/ruleset.lua") then return dir end
+  end
+  return nil, "no ruleset named '" .. name .. "' (looked in " ..
+    table.concat(M.search_path(), ", ") .. ")"
+end
+
+function M.list()
+  local seen, out = {}, {}
+  for _, d in ipairs(M.search_path()) do
+    for _, name in ipairs(util.list_dir(d)) do
+      if not seen[name] and util.exists(d .. "/" .. name .. "/ruleset.lua") then
+        seen[name] = true
+        out[#out + 1] = { name = name, dir = d .. "/" .. name }
+      end
+    end
+  end
+  return out
+end
+
+-- Run f(...) as rule code under the load budget; raise a clean error.
+local function run_rule(f, ...)
+  sandbox.budget(M.LOAD_BUDGET)
+  local r = table.pack(sandbox.call(f, ...))
+  sandbox.budget(0)
+  if r[1] ~= "done" then
+    local err = r[2]
+    if apimod.is_refusal(err) then err = tostring(err) end
+    error(tostring(err), 0)
+  end
+  return table.unpack(r, 2, r.n)
+end
+M.run_rule = run_rule
+
+-- Load a data file (manifest) in an empty sandbox: no bitwa, no rules.
+local function load_data(path)
+  local text, err = util.read_file(path)
+  if not text then error(path .. ": " .. tostring(err), 0) end
+  local chunk, cerr = sandbox.load(text, "@" .. M.relpath(path), sandbox.env())
+  if not chunk then error(cerr, 0) end
+  local v = run_rule(chunk)
+  if type(v) ~= "table" then error(M.relpath(path) .. ": must return a table", 0) end
+  return v, text
+end
+
+local LIST_FIELDS = { "attributes", "kinds", "terrain", "edges", "modules", "sides" }
+
+local function check_manifest(m, path)
+  local function bad(msg) error(M.relpath(path) .. ": " .. msg, 0) end
+  if type(m.name) ~= "string" then bad("field 'name' (string) is required") end
+  for _, f in ipairs(LIST_FIELDS) do
+    if m[f] ~= nil and type(m[f]) ~= "table" then bad("field '" .. f .. "' must be a list") end
+  end
+  for i, a in ipairs(m.attributes or {}) do
+    if type(a) ~= "table" or type(a[1]) ~= "string" or type(a[2]) ~= "string" then
+      bad("attributes[" .. i .. "]: { name, type, default } expected")
+    end
+  end
+  for i, p in ipairs(m.phases or {}) do
+    if type(p) ~= "table" or type(p.name) ~= "string" then bad("phases[" .. i .. "]: a name is required") end
+  end
+  for _, k in ipairs(util.sorted_keys(m.actions or {})) do
+    local a = m.actions[k]
+    if type(a) ~= "table" or type(a.run) ~= "string" then
+      bad("actions." .. tostring(k) .. ": field 'run' (\"module.function\") is required")
+    end
+  end
+end
+
+-- The extends chain, root first.
+function M.chain(name)
+  local chain, seen = {}, {}
+  while name do
+    if seen[name] then error("ruleset '" .. name .. "' extends itself (through " ..
+      table.concat(util.sorted_keys(seen), ", ") .. ")", 0) end
+    seen[name] = true
+    local dir, err = M.find(name)
+    if not dir then error(err, 0) end
+    local path = dir .. "/ruleset.lua"
+    local m, text = load_data(path)
+    check_manifest(m, path)
+    if m.name ~= name then
+      error(M.relpath(path) .. ": declares name '" .. m.name .. "' in directory '" .. name .. "'", 0)
+    end
+    table.insert(chain, 1, { name = name, dir = dir, manifest = m, text = text,
+                             path = path })
+    name = m.extends
+  end
+  return chain
+end
+
+local function as_list(v)
+  if v == nil then return {} end
+  if type(v) == "table" then return v end
+  return { v }
+end
+
+function M.merge(chain)
+  local m = { attributes = {}, kinds = {}, terrain = {}, edges = {}, modules = {},
+              actions = {}, hooks = {}, options = {}, phase_hooks = {} }
+  local attr_index = {}
+  local function append_unique(list, values)
+    local have = {}
+    for _, v in ipairs(list) do have[v] = true end
+    for _, v in ipairs(values or {}) do
+      if not have[v] then list[#list + 1] = v; have[v] = true end
+    end
+  end
+  for _, link in ipairs(chain) do
+    local mf = link.manifest
+    for _, f in ipairs { "title", "system", "budget", "memory", "version" } do
+      if mf[f] ~= nil then m[f] = mf[f] end
+    end
+    if mf.sides then m.sides = mf.sides end
+    for _, a in ipairs(mf.attributes or {}) do
+      local i = attr_index[a[1]]
+      if i then m.attributes[i] = a else
+        m.attributes[#m.attributes + 1] = a
+        attr_index[a[1]] = #m.attributes
+      end
+    end
+    append_unique(m.kinds, mf.kinds)
+    append_unique(m.terrain, mf.terrain)
+    append_unique(m.edges, mf.edges)
+    append_unique(m.modules, mf.modules)
+    for _, k in ipairs(util.sorted_keys(mf.actions or {})) do m.actions[k] = mf.actions[k] end
+    for _, k in ipairs(util.sorted_keys(mf.options or {})) do m.options[k] = mf.options[k] end
+    for _, k in ipairs(util.sorted_keys(mf.hooks or {})) do
+      m.hooks[k] = m.hooks[k] or {}
+      for _, h in ipairs(as_list(mf.hooks[k])) do table.insert(m.hooks[k], h) end
+    end
+    if mf.phases then m.phases = mf.phases end
+    for _, pname in ipairs(util.sorted_keys(mf.phase_hooks or {})) do
+      local ph = mf.phase_hooks[pname]
+      m.phase_hooks[pname] = m.phase_hooks[pname] or { enter = {}, exit = {} }
+      for _, ev in ipairs { "enter", "exit" } do
+        for _, h in ipairs(as_list(ph[ev])) do table.insert(m.phase_hooks[pname][ev], h) end
+      end
+    end
+  end
+  m.sides = m.sides or { "A", "B" }
+  m.phases = m.phases or {}
+  return m
+end
+
+-- A read-only view of t (and of the tables inside it).
+local function freeze(t, seen)
+  if type(t) ~= "table" then return t end
+  if seen[t] then return seen[t] end
+  if getmetatable(t) == "unit" or getmetatable(t) == apimod.Refusal then return t end
+  local proxy = {}
+  seen[t] = proxy
+  for _, k in ipairs(util.sorted_keys(t)) do
+    local v = rawget(t, k)
+    if type(v) == "table" then rawset(t, k, freeze(v, seen)) end
+  end
+  setmetatable(proxy, {
+    __index = t,
+    __newindex = function(_, k)
+      error("rules are read-only while a game runs (tried to set '" .. tostring(k) ..
+        "'); keep game state in bitwa.state", 2)
+    end,
+    __len = function() return #t end,
+    __pairs = function() return sandbox.pairs(t) end,
+    __metatable = "read-only",
+  })
+  return proxy
+end
+M.freeze = freeze
+
+-- Look up "module.field.sub" in the registry.
+function M.resolve(R, path)
+  local v = R
+  for part in path:gmatch("[^%.]+") do
+    if type(v) ~= "table" then return nil end
+    v = v[part]
+  end
+  return v
+end
+
+function M.overlay_path(id)
+  local rsname, oname = id:match("^([%w_%-%.]+)/([%w_%-%.]+)$")
+  if not rsname then return nil, "overlay '" .. id .. "': RULESET/NAME expected" end
+  local dir, err = M.find(rsname)
+  if not dir then return nil, err end
+  local p = dir .. "/overlays/" .. oname .. ".lua"
+  if util.exists(p) then return p end
+  -- an overlay may also live in a ruleset the named one extends
+  local chain = M.chain(rsname)
+  for i = #chain, 1, -1 do
+    local q = chain[i].dir .. "/overlays/" .. oname .. ".lua"
+    if util.exists(q) then return q end
+  end
+  return nil, "no overlay '" .. oname .. "' in ruleset '" .. rsname .. "'"
+end
+
+--[[
+Load a ruleset.  opts.overlays = { "ruleset/name", ... }, opts.freeze
+(default true).  Returns the ruleset object the games use.
+--]]
+function M.load(name, opts)
+  opts = opts or {}
+  local chain = M.chain(name)
+  local manifest = M.merge(chain)
+  local api, bind = apimod.new()
+  local R = {}
+  local frozen = false
+  local rules = setmetatable({}, {
+    __index = function(_, k)
+      local v = R[k]
+      if v == nil then error("no rule module '" .. tostring(k) .. "'", 2) end
+      return v
+    end,
+    __newindex = function(_, k, v)
+      if frozen then error("rules are read-only while a game runs", 2) end
+      R[k] = v
+    end,
+    __pairs = function() return sandbox.pairs(R) end,
+    __metatable = "rules",
+  })
+  local rs = {
+    name = name, chain = chain, manifest = manifest, modules = R, rules = rules,
+    api = api, bind = bind, sources = {}, overlays = {}, module_origin = {},
+    hooks = {}, phase_hooks = {}, libs = {},
+  }
+
+  local function add_source(ruleset, sname, kind, hash)
+    rs.sources[#rs.sources + 1] = { ruleset = ruleset, name = sname, kind = kind, hash = hash }
+  end
+  for _, link in ipairs(chain) do
+    add_source(link.name, "ruleset.lua", "manifest", bitwa.util.hash(link.text))
+  end
+
+  local random = api.random
+  local function make_env(extra)
+    local env = sandbox.env {
+      bitwa = api, rules = rules, refuse = api.refuse,
+    }
+    env.math.random = random
+    for _, k in ipairs(util.sorted_keys(extra or {})) do rawset(env, k, extra[k]) end
+    return env
+  end
+  rs.make_env = make_env
+
+  -- require for rule code: lua/lib, then the ruleset chain (most derived first)
+  local function rule_require(lib)
+    if type(lib) ~= "string" or not lib:match("^[%w_]+$") then
+      error("require: a plain module name expected, got '" .. tostring(lib) .. "'", 2)
+    end
+    if rs.libs[lib] ~= nil then return rs.libs[lib] end
+    local candidates = { bitwa.home .. "/lua/lib/" .. lib .. ".lua" }
+    for i = #chain, 1, -1 do candidates[#candidates + 1] = chain[i].dir .. "/lib/" .. lib .. ".lua" end
+    for _, p in ipairs(candidates) do
+      local text = util.read_file(p)
+      if text then
+        local chunk, err = sandbox.load(text, "@" .. M.relpath(p), make_env { require = rule_require })
+        if not chunk then error(err, 0) end
+        local v = chunk()
+        if v == nil then v = true end
+        rs.libs[lib] = v
+        add_source(name, "lib/" .. lib .. ".lua", "module", bitwa.util.hash(text))
+        return v
+      end
+    end
+    error("require: no library '" .. lib .. "' in lua/lib or the ruleset's lib/", 2)
+  end
+
+  -- modules
+  local loaded = {}
+  local function load_module(mname, providers, k)
+    local key = mname .. "#" .. k
+    if loaded[key] ~= nil then return loaded[key] end
+    local link = providers[k]
+    local path = link.dir .. "/" .. mname .. ".lua"
+    local text = assert(util.read_file(path))
+    local env = make_env {
+      require = rule_require,
+      inherit = function()
+        if k == 1 then
+          error(M.relpath(path) .. ": inherit(): no ruleset before '" .. link.name ..
+            "' has a module '" .. mname .. "'", 2)
+        end
+        return util.deepcopy(load_module(mname, providers, k - 1))
+      end,
+    }
+    local chunk, err = sandbox.load(text, "@" .. M.relpath(path), env)
+    if not chunk then error(err, 0) end
+    local v = run_rule(chunk)
+    if type(v) ~= "table" then error(M.relpath(path) .. ": a rule module must return a table", 0) end
+    loaded[key] = v
+    add_source(link.name, mname .. ".lua", "module", bitwa.util.hash(text))
+    return v
+  end
+
+  for _, mname in ipairs(manifest.modules) do
+    local providers = {}
+    for _, link in ipairs(chain) do
+      if util.exists(link.dir .. "/" .. mname .. ".lua") then providers[#providers + 1] = link end
+    end
+    if #providers == 0 then
+      error("ruleset '" .. name .. "': module '" .. mname .. "' is listed but no " ..
+        mname .. ".lua exists in " .. table.concat((function()
+          local t = {} for _, l in ipairs(chain) do t[#t + 1] = M.relpath(l.dir) end return t end)(), ", "), 0)
+    end
+    R[mname] = load_module(mname, providers, #providers)
+    rs.module_origin[mname] = providers[#providers].name
+  end
+
+  -- hooks: lists of "module.function" names or functions
+  for _, k in ipairs(util.sorted_keys(manifest.hooks)) do
+    rs.hooks[k] = util.deepcopy(manifest.hooks[k])
+  end
+  for _, k in ipairs(util.sorted_keys(manifest.phase_hooks)) do
+    rs.phase_hooks[k] = util.deepcopy(manifest.phase_hooks[k])
+  end
+  for _, p in ipairs(manifest.phases) do
+    rs.phase_hooks[p.name] = rs.phase_hooks[p.name] or { enter = {}, exit = {} }
+    local ph = rs.phase_hooks[p.name]
+    for i, h in ipairs(as_list(p.enter)) do table.insert(ph.enter, i, h) end
+    for i, h in ipairs(as_list(p.exit)) do table.insert(ph.exit, i, h) end
+  end
+  rs.options = {}
+  for _, k in ipairs(util.sorted_keys(manifest.options)) do
+    local o = manifest.options[k]
+    if type(o) == "table" then rs.options[k] = o.default else rs.options[k] = o end
+  end
+
+  -- overlays
+  for _, oid in ipairs(opts.overlays or {}) do
+    local path, err = M.overlay_path(oid)
+    if not path then error(err, 0) end
+    local text = assert(util.read_file(path))
+    local function wrap(target, fn)
+      local mname, field = target:match("^([%w_]+)%.([%w_]+)$")
+      if not mname then error("wrap: 'module.function' expected, got '" .. tostring(target) .. "'", 2) end
+      local mod = R[mname]
+      if not mod or type(mod[field]) ~= "function" then
+        error("wrap: no function '" .. target .. "' to wrap", 2)
+      end
+      local orig = mod[field]
+      mod[field] = function(...) return fn(orig, ...) end
+    end
+    local function replace(target, value)
+      local parent, last = target:match("^(.*)%.([^%.]+)$")
+      local t = parent and M.resolve(R, parent)
+      if type(t) ~= "table" or t[last] == nil then error("replace: nothing at '" .. target .. "'", 2) end
+      t[last] = value
+    end
+    local function hook(event, fn)
+      rs.hooks[event] = rs.hooks[event] or {}
+      table.insert(rs.hooks[event], fn)
+    end
+    local function phase_hook(phase, event, fn)
+      rs.phase_hooks[phase] = rs.phase_hooks[phase] or { enter = {}, exit = {} }
+      table.insert(rs.phase_hooks[phase][event], fn)
+    end
+    local function option(k, v)
+      if rs.options[k] == nil and manifest.options[k] == nil then error("option: unknown option '" .. k .. "'", 2) end
+      rs.options[k] = v
+    end
+    local env = make_env { require = rule_require, wrap = wrap, replace = replace,
+                           hook = hook, phase_hook = phase_hook, option = option }
+    local chunk, cerr = sandbox.load(text, "@" .. M.relpath(path), env)
+    if not chunk then error(cerr, 0) end
+    run_rule(chunk)
+    rs.overlays[#rs.overlays + 1] = { id = oid, path = path, hash = bitwa.util.hash(text) }
+    add_source(oid, M.relpath(path), "overlay", bitwa.util.hash(text))
+  end
+
+  -- table hashes: every table-valued field of every module
+  for _, mname in ipairs(util.sorted_keys(R)) do
+    for _, field in ipairs(util.sorted_keys(R[mname])) do
+      if type(R[mname][field]) == "table" then
+        add_source(name, mname .. "." .. field, "table", bitwa.util.hash(util.canonical(R[mname][field])))
+      end
+    end
+  end
+  table.sort(rs.sources, function(a, b)
+    if a.kind ~= b.kind then return a.kind < b.kind end
+    if a.ruleset ~= b.ruleset then return a.ruleset < b.ruleset end
+    return a.name < b.name
+  end)
+
+  if opts.freeze ~= false then
+    local seen = {}
+    for _, mname in ipairs(util.sorted_keys(R)) do R[mname] = freeze(R[mname], seen) end
+    frozen = true
+    freeze(api, seen)
+  end
+
+  -- terrain / edge names
+  rs.terrain = manifest.terrain
+  rs.edges = manifest.edges
+  if #rs.edges > 32 then error("ruleset '" .. name .. "': at most 32 hexside features", 0) end
+  return rs
+end
+
+-- Resolve a hook entry (a "module.function" name or a function).
+function M.hook_function(rs, h)
+  if type(h) == "function" then return h end
+  local f = M.resolve(rs.modules, h)
+  if type(f) ~= "function" then
+    error("ruleset '" .. rs.name .. "': hook '" .. tostring(h) .. "' names no function", 0)
+  end
+  return f
+end
+
+-- The directory holding a scenario or map of the chain (most derived first).
+function M.find_file(rs, sub, id, ext)
+  for i = #rs.chain, 1, -1 do
+    local p = rs.chain[i].dir .. "/" .. sub .. "/" .. id .. ext
+    if util.exists(p) then return p end
+  end
+  return nil
+end
+
+function M.list_files(rs_or_chain, sub, ext)
+  local chain = rs_or_chain.chain or rs_or_chain
+  local seen, out = {}, {}
+  for i = #chain, 1, -1 do
+    for _, f in ipairs(util.list_dir(chain[i].dir .. "/" .. sub)) do
+      local id = f:match("^(.*)" .. ext:gsub("%.", "%%.") .. "$")
+      if id and not seen[id] then seen[id] = true; out[#out + 1] = id end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+return M

@@ -1,0 +1,272 @@
+-- Scenario loader.  A scenario is a Lua file of declarations, run in a
+-- sandbox; every declaration remembers its line, so that validation
+-- errors read "file:line: message":
+--
+--   scenario { title = "...", map = "skirmish", turns = 6 }
+--   side { "A", name = "Red" }
+--   zone { "A-setup", "0101-0110", "0201" }
+--   unit { "R1", side = "A", kind = "infantry", hex = "0303", facing = "SE", sp = 2 }
+--   reinforcement { turn = 3, side = "B", at = "1205", units = { "B7", "B8" } }
+--   var { "morale.A", 10 }
+--   hook { "turn_start", function() ... end }      -- special rules
+--   victory { ... }  data { ... }                  -- free data for the rules
+--
+-- A scenario may also be given inline, as the table these build.
+local util = require "engine.util"
+local ruleset = require "engine.ruleset"
+
+local sandbox = bitwa.sandbox
+local M = {}
+
+local CORE = { name = true, side = true, kind = true, hex = true, facing = true }
+
+-- "0101-0105" -> hexes of one column; "0101" -> { hex }
+local function expand_hexes(spec)
+  local a, b = tostring(spec):match("^(%d+)%-(%d+)$")
+  if a then
+    local ha, hb = bitwa.hex.parse(a), bitwa.hex.parse(b)
+    if not ha or not hb then return nil, "bad hex range '" .. spec .. "'" end
+    if ha.col ~= hb.col or ha.row > hb.row then
+      return nil, "hex range '" .. spec .. "' must run down one column"
+    end
+    local out = {}
+    for r = ha.row, hb.row do out[#out + 1] = bitwa.hex.at(ha.col, r) end
+    return out
+  end
+  local h = bitwa.hex.parse(tostring(spec))
+  if not h then return nil, "bad hex '" .. tostring(spec) .. "' (CCRR expected)" end
+  return { h }
+end
+M.expand_hexes = expand_hexes
+
+-- Run the scenario file; returns the declarations table.
+function M.read(rs, path)
+  local text, err = util.read_file(path)
+  if not text then error(path .. ": " .. tostring(err), 0) end
+  local rel = ruleset.relpath(path)
+  local sc = { path = path, rel = rel, hash = bitwa.util.hash(text), units = {}, sides = {},
+               zones = {}, vars = {}, reinforcements = {}, hooks = {}, data = {},
+               errors = {} }
+  local function line() local _, l = bitwa.util.caller(2) return l end
+  local function decl(kind, once)
+    return function(t)
+      local l = line()
+      if type(t) ~= "table" then
+        sc.errors[#sc.errors + 1] = { line = l, msg = kind .. " { ... } expected" }
+        return
+      end
+      if once and sc[kind] then
+        sc.errors[#sc.errors + 1] = { line = l, msg = kind .. " declared twice (first at line " .. sc[kind].line .. ")" }
+        return
+      end
+      t.line = l
+      return t
+    end
+  end
+  local env = rs.make_env {
+    scenario = function(t) t = decl("scenario", true)(t); if t then sc.scenario = t end end,
+    side = function(t) t = decl("side")(t); if t then sc.sides[#sc.sides + 1] = t end end,
+    zone = function(t) t = decl("zone")(t); if t then sc.zones[#sc.zones + 1] = t end end,
+    unit = function(t) t = decl("unit")(t); if t then sc.units[#sc.units + 1] = t end end,
+    var = function(t) t = decl("var")(t); if t then sc.vars[#sc.vars + 1] = t end end,
+    reinforcement = function(t) t = decl("reinforcement")(t); if t then sc.reinforcements[#sc.reinforcements + 1] = t end end,
+    hook = function(t) t = decl("hook")(t); if t then sc.hooks[#sc.hooks + 1] = t end end,
+    victory = function(t) t = decl("victory", true)(t); if t then sc.victory = t end end,
+    data = function(t) t = decl("data")(t); if t then
+      for _, k in ipairs(util.sorted_keys(t)) do if k ~= "line" then sc.data[k] = t[k] end end end end,
+  }
+  local chunk, cerr = sandbox.load(text, "@" .. rel, env)
+  if not chunk then error(cerr, 0) end
+  ruleset.run_rule(chunk)
+  return sc
+end
+
+--[[
+Validate the declarations against the ruleset and the map; returns the
+scenario in the shape games use, or raises "file:line: message" with
+every problem found (one per line of the message).
+--]]
+function M.validate(rs, sc, mapinfo)
+  local errors = {}
+  for _, e in ipairs(sc.errors or {}) do errors[#errors + 1] = e end
+  local function err(l, msg) errors[#errors + 1] = { line = l or 0, msg = msg } end
+  local head = sc.scenario or {}
+  if not sc.scenario then err(0, "missing scenario { title = ..., map = ..., turns = ... }") end
+  local out = {
+    id = sc.id, path = sc.path, rel = sc.rel or "(inline scenario)", hash = sc.hash or "",
+    title = head.title or sc.title or "", map = head.map or sc.map, turns = head.turns or sc.turns,
+    notes = head.notes, options = head.options or {}, units = {}, zones = {}, vars = {},
+    reinforcements = {}, hooks = {}, data = sc.data or {}, victory = sc.victory,
+    first = head.first,
+  }
+  if out.turns ~= nil and (math.type(out.turns) ~= "integer" or out.turns < 1) then
+    err(head.line, "turns: a positive integer expected")
+  end
+  for _, k in ipairs(util.sorted_keys(out.options)) do
+    if rs.options[k] == nil then err(head.line, "options: unknown option '" .. tostring(k) .. "'") end
+  end
+  -- sides
+  local sides, side_ok = {}, {}
+  if #(sc.sides or {}) > 0 then
+    for _, s in ipairs(sc.sides) do
+      if type(s[1]) ~= "string" then err(s.line, "side: an id is required: side { \"A\", name = ... }")
+      elseif side_ok[s[1]] then err(s.line, "side '" .. s[1] .. "' declared twice")
+      else sides[#sides + 1] = s[1]; side_ok[s[1]] = s end
+    end
+  else
+    for _, s in ipairs(rs.manifest.sides) do sides[#sides + 1] = s; side_ok[s] = { name = s } end
+  end
+  out.sides = sides
+  out.side_names = {}
+  for _, s in ipairs(sides) do out.side_names[s] = side_ok[s].name or s end
+  -- zones
+  local zone_set = {}
+  for _, z in ipairs(sc.zones or {}) do
+    local name = z[1]
+    if type(name) ~= "string" then err(z.line, "zone: a name is required")
+    else
+      local hexes, set = {}, {}
+      for i = 2, #z do
+        local hs, e = expand_hexes(z[i])
+        if not hs then err(z.line, "zone " .. name .. ": " .. e)
+        else
+          for _, h in ipairs(hs) do
+            if mapinfo and not mapinfo:contains(h) then
+              err(z.line, "zone " .. name .. ": hex " .. h.label .. " is not on the map")
+            elseif not set[h.key] then set[h.key] = true; hexes[#hexes + 1] = h end
+          end
+        end
+      end
+      out.zones[name] = hexes
+      zone_set[name] = set
+    end
+  end
+  -- units
+  local attrs = {}
+  for _, a in ipairs(rs.manifest.attributes) do attrs[a[1]] = a[2] end
+  local kinds = {}
+  for _, k in ipairs(rs.manifest.kinds) do kinds[type(k) == "table" and k[1] or k] = true end
+  local names = {}
+  local arriving = {}
+  for _, r in ipairs(sc.reinforcements or {}) do
+    for _, n in ipairs(r.units or {}) do arriving[n] = r end
+  end
+  for _, u in ipairs(sc.units or {}) do
+    local name = u[1] or u.name
+    local l = u.line
+    if type(name) ~= "string" or name == "" then err(l, "unit: a name is required: unit { \"1/H\", ... }")
+    elseif names[name] then err(l, "unit '" .. name .. "' declared twice (first at line " .. tostring(names[name]) .. ")")
+    else
+      names[name] = l or 0
+      local v = { name = name, line = l, attrs = {} }
+      if not side_ok[u.side] then
+        err(l, "unit " .. name .. ": side '" .. tostring(u.side) .. "' is not one of " .. table.concat(sides, ", "))
+      end
+      v.side = u.side
+      if not kinds[u.kind] then
+        local kl = {}
+        for _, k in ipairs(rs.manifest.kinds) do kl[#kl + 1] = type(k) == "table" and k[1] or k end
+        err(l, "unit " .. name .. ": kind '" .. tostring(u.kind) .. "' is not one of " .. table.concat(kl, ", "))
+      end
+      v.kind = u.kind
+      if u.hex ~= nil then
+        local h = bitwa.hex.parse(tostring(u.hex))
+        if not h then err(l, "unit " .. name .. ": bad hex '" .. tostring(u.hex) .. "' (CCRR expected)")
+        elseif mapinfo and not mapinfo:contains(h) then
+          err(l, "unit " .. name .. ": hex " .. h.label .. " is not on the map")
+        else v.hex = h end
+      elseif not arriving[name] and not u.off_map then
+        err(l, "unit " .. name .. ": no hex (give hex = \"CCRR\", or list it in a reinforcement)")
+      end
+      if u.zone ~= nil then
+        if not zone_set[u.zone] then err(l, "unit " .. name .. ": no zone '" .. tostring(u.zone) .. "'")
+        elseif v.hex and not zone_set[u.zone][v.hex.key] then
+          err(l, "unit " .. name .. ": hex " .. v.hex.label .. " is outside its zone " .. u.zone)
+        end
+      end
+      if u.facing ~= nil then
+        v.facing = util.parse_facing(u.facing)
+        if not v.facing then err(l, "unit " .. name .. ": bad facing '" .. tostring(u.facing) .. "' (N NE SE S SW NW)") end
+      end
+      for _, k in ipairs(util.sorted_keys(u)) do
+        if type(k) == "string" and not CORE[k] and k ~= "line" and k ~= "zone" and k ~= "off_map" then
+          local t = attrs[k]
+          local val = u[k]
+          if not t then
+            err(l, "unit " .. name .. ": unknown attribute '" .. k .. "'")
+          elseif (t == "int" and math.type(val) ~= "integer")
+            or (t == "bool" and type(val) ~= "boolean")
+            or (t == "string" and type(val) ~= "string") then
+            err(l, "unit " .. name .. ": " .. k .. " must be " ..
+              ({ int = "an integer", bool = "true or false", string = "a string" })[t] ..
+              ", got " .. tostring(val))
+          elseif t == "hex" then
+            local h = bitwa.hex.parse(tostring(val))
+            if not h then err(l, "unit " .. name .. ": " .. k .. ": bad hex '" .. tostring(val) .. "'")
+            else v.attrs[k] = h end
+          else
+            v.attrs[k] = val
+          end
+        end
+      end
+      out.units[#out.units + 1] = v
+    end
+  end
+  for _, r in ipairs(sc.reinforcements or {}) do
+    if math.type(r.turn) ~= "integer" or r.turn < 1 or (out.turns and r.turn > out.turns) then
+      err(r.line, "reinforcement: turn must be an integer from 1 to " .. tostring(out.turns or "the last turn"))
+    end
+    if not side_ok[r.side] then err(r.line, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
+    for _, n in ipairs(r.units or {}) do
+      if not names[n] then err(r.line, "reinforcement: no unit '" .. tostring(n) .. "' is declared") end
+    end
+    local at = {}
+    for _, spec in ipairs(type(r.at) == "table" and r.at or { r.at }) do
+      if zone_set[spec] then for _, h in ipairs(out.zones[spec]) do at[#at + 1] = h end
+      else
+        local hs, e = expand_hexes(spec)
+        if not hs then err(r.line, "reinforcement: " .. e)
+        else for _, h in ipairs(hs) do
+          if mapinfo and not mapinfo:contains(h) then err(r.line, "reinforcement: hex " .. h.label .. " is not on the map") end
+          at[#at + 1] = h
+        end end
+      end
+    end
+    out.reinforcements[#out.reinforcements + 1] = { turn = r.turn, side = r.side, at = at,
+                                                    units = r.units or {}, line = r.line }
+  end
+  for _, v in ipairs(sc.vars or {}) do
+    if type(v[1]) ~= "string" then err(v.line, "var: { \"name\", value } expected")
+    else out.vars[#out.vars + 1] = { key = v[1], value = v[2] } end
+  end
+  for _, h in ipairs(sc.hooks or {}) do
+    if type(h[1]) ~= "string" or type(h[2]) ~= "function" then
+      err(h.line, "hook: { \"event\", function ... end } expected")
+    else out.hooks[#out.hooks + 1] = { event = h[1], fn = h[2] } end
+  end
+  if #errors > 0 then
+    table.sort(errors, function(a, b) return a.line < b.line end)
+    local lines = {}
+    for _, e in ipairs(errors) do lines[#lines + 1] = out.rel .. ":" .. e.line .. ": " .. e.msg end
+    local e = { message = table.concat(lines, "\n"), errors = errors }
+    error(setmetatable(e, { __tostring = function(x) return x.message end }), 0)
+  end
+  return out
+end
+
+-- The path of scenario `id` in the ruleset chain.
+function M.path(rs, id)
+  if id:find("/") then
+    local p = id:sub(1, 1) == "/" and id or (bitwa.home .. "/" .. id)
+    if util.exists(p) then return p end
+    return nil, "no scenario file " .. id
+  end
+  local p = ruleset.find_file(rs, "scenarios", id, ".lua")
+  if not p then
+    return nil, "ruleset '" .. rs.name .. "' has no scenario '" .. id .. "' (it has: " ..
+      table.concat(ruleset.list_files(rs, "scenarios", ".lua"), ", ") .. ")"
+  end
+  return p
+end
+
+return M

@@ -1,0 +1,147 @@
+-- Small helpers for the engine (trusted code).  Anything whose order
+-- can reach a game goes through sorted_keys / spairs.
+local M = {}
+
+local function rank(v)
+  local t = type(v)
+  if t == "number" then return 0 elseif t == "string" then return 1
+  elseif t == "boolean" then return 2 else return 3 end
+end
+
+function M.key_less(a, b)
+  local ra, rb = rank(a), rank(b)
+  if ra ~= rb then return ra < rb end
+  if ra == 2 then return (not a) and b end
+  if ra == 3 then return tostring(a) < tostring(b) end
+  return a < b
+end
+
+function M.sorted_keys(t)
+  local keys = {}
+  for k in next, t do keys[#keys + 1] = k end
+  table.sort(keys, M.key_less)
+  return keys
+end
+
+-- pairs in sorted key order
+function M.spairs(t)
+  local keys, i = M.sorted_keys(t), 0
+  return function()
+    i = i + 1
+    local k = keys[i]
+    if k ~= nil then return k, t[k] end
+  end
+end
+
+function M.split(s, sep)
+  local out = {}
+  for part in (s .. sep):gmatch("(.-)" .. sep:gsub("%p", "%%%0")) do out[#out + 1] = part end
+  return out
+end
+
+function M.trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
+
+-- Words of an action line; "double quotes" group words.
+function M.words(line)
+  local out, i, n = {}, 1, #line
+  while i <= n do
+    local c = line:sub(i, i)
+    if c:match("%s") then
+      i = i + 1
+    elseif c == '"' then
+      local j = line:find('"', i + 1, true)
+      if not j then return nil, "unterminated quote" end
+      out[#out + 1] = line:sub(i + 1, j - 1)
+      i = j + 1
+    else
+      local j = line:find("[%s\"]", i) or n + 1
+      out[#out + 1] = line:sub(i, j - 1)
+      i = j
+    end
+  end
+  return out
+end
+
+function M.deepcopy(v, seen)
+  if type(v) ~= "table" then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
+  local c = {}
+  seen[v] = c
+  for k, x in next, v do c[M.deepcopy(k, seen)] = M.deepcopy(x, seen) end
+  return setmetatable(c, getmetatable(v))
+end
+
+function M.read_file(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+function M.exists(path)
+  local f = io.open(path, "rb")
+  if f then f:close() return true end
+  return false
+end
+
+function M.is_dir(path)
+  local ok, _, code = os.rename(path .. "/", path .. "/")
+  return ok or code == 13
+end
+
+function M.list_dir(path)
+  local p = io.popen('ls -1 "' .. path:gsub('"', '\\"') .. '" 2>/dev/null')
+  local out = {}
+  if not p then return out end
+  for line in p:lines() do out[#out + 1] = line end
+  p:close()
+  table.sort(out)
+  return out
+end
+
+-- Canonical text of a value: sorted keys, functions by their position.
+function M.canonical(v, seen)
+  local t = type(v)
+  if t == "string" then return string.format("%q", v)
+  elseif t == "number" then
+    if math.type(v) == "integer" then return tostring(v) end
+    return string.format("%.17g", v)
+  elseif t == "boolean" or t == "nil" then return tostring(v)
+  elseif t == "function" then
+    local src, first, last = bitwa.util.function_info(v)
+    return string.format("<function %s:%d-%d>", src, first, last)
+  elseif t == "table" then
+    seen = seen or {}
+    if seen[v] then return "<cycle>" end
+    seen[v] = true
+    local parts = {}
+    for _, k in ipairs(M.sorted_keys(v)) do
+      parts[#parts + 1] = "[" .. M.canonical(k, seen) .. "]=" .. M.canonical(v[k], seen)
+    end
+    seen[v] = nil
+    return "{" .. table.concat(parts, ",") .. "}"
+  elseif t == "userdata" and bitwa.hex.is(v) then
+    return "hex(" .. v.label .. ")"
+  end
+  return "<" .. t .. ">"
+end
+
+function M.printf(fmt, ...) io.write(string.format(fmt, ...)) end
+function M.eprintf(fmt, ...) io.stderr:write(string.format(fmt, ...)) end
+
+M.FACINGS = { "N", "NE", "SE", "S", "SW", "NW" }
+function M.parse_facing(s)
+  if type(s) == "number" then
+    if math.type(s) == "integer" and s >= 0 and s < 6 then return s end
+    return nil
+  end
+  s = tostring(s):upper()
+  for i, name in ipairs(M.FACINGS) do if name == s then return i - 1 end end
+  local n = tonumber(s)
+  if n and n >= 0 and n < 6 and n == math.floor(n) then return math.tointeger(n) end
+  return nil
+end
+
+return M

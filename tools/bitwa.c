@@ -1,0 +1,58 @@
+/*
+** tools/bitwa.c -- the `bitwa` command.
+**
+** Builds the kernel's lua_State and hands the command line to the
+** engine's command dispatcher (lua/engine/cli.lua), which returns the
+** exit status: 0 success, 1 failure, 2 bad input.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "script.h"
+
+static int traceback (lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) msg = luaL_tolstring(L, 1, NULL);
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+int main (int argc, char **argv) {
+  const char *home = getenv("BITWA_HOME");
+  lua_State *L;
+  int i, status, code = 1;
+  if (home == NULL || home[0] == '\0') home = BITWA_DEFAULT_HOME;
+  L = bitwa_script_new(home);
+  if (L == NULL) {
+    fprintf(stderr, "bitwa: cannot create the Lua state\n");
+    return 1;
+  }
+  lua_pushcfunction(L, traceback);
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "engine.cli");
+  if (lua_pcall(L, 1, 1, 1) != LUA_OK) {
+    fprintf(stderr, "bitwa: %s\n", lua_tostring(L, -1));
+    bitwa_script_close(L);
+    return 1;
+  }
+  lua_getfield(L, -1, "main");
+  lua_createtable(L, argc, 0);
+  for (i = 1; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i);
+  }
+  status = lua_pcall(L, 1, 1, 1);
+  if (status != LUA_OK) {
+    fprintf(stderr, "bitwa: internal error: %s\n", lua_tostring(L, -1));
+    code = 1;
+  } else {
+    code = (int)luaL_optinteger(L, -1, 0);
+  }
+  fflush(stdout);
+  bitwa_script_close(L);
+  return code;
+}
