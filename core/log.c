@@ -1078,6 +1078,8 @@ static int put_event (bitwa_log *log, int64_t n, int k, const char *text) {
 /*
 ** Write one answered decision of a pending action, inserting the
 ** pending action row first when it is not there yet; one transaction.
+** With d NULL only the pending action row is written: an action that
+** waits for its first decision is kept across processes.
 */
 int bitwa_log_add_decision (bitwa_log *log, const bitwa_log_action *a,
                             const bitwa_log_decision *d) {
@@ -1085,8 +1087,8 @@ int bitwa_log_add_decision (bitwa_log *log, const bitwa_log_action *a,
   int status;
   if (write_start(log) != 0)
     return -1;
-  if (!a || !d) {
-    set_error(log, "add decision: no action or no decision");
+  if (!a) {
+    set_error(log, "add decision: no action");
     return -1;
   }
   if (a->n < 0) {
@@ -1110,7 +1112,7 @@ int bitwa_log_add_decision (bitwa_log *log, const bitwa_log_action *a,
     if (status != 0)
       goto fail;
   }
-  if (put_decision(log, ST_DECISION_ADD, a->n, d) != 0)
+  if (d && put_decision(log, ST_DECISION_ADD, a->n, d) != 0)
     goto fail;
   return txn_commit(log);
 

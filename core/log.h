@@ -91,7 +91,8 @@ typedef struct {
 ** decision is kept as "pending": each answered decision is written at
 ** once by add_decision (inserting the pending action row first if
 ** needed, one transaction), so that a killed process loses nothing it
-** acknowledged; commit_action then completes it (rolls, events, the
+** acknowledged (with d NULL, add_decision writes only the pending
+** action row, for an action waiting for its first answer); commit_action then completes it (rolls, events, the
 ** remaining decisions, status "done", checksum) in one transaction, and
 ** abort_action removes a pending action that the rules refused.
 */

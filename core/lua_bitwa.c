@@ -1120,12 +1120,16 @@ static void read_decision (lua_State *L, int t, bitwa_log_decision *d) {
   d->answer = opt_field(L, t, "answer");
 }
 
-/* log:add_decision(action, decision) */
+/* log:add_decision(action [, decision]): nil writes the pending action only */
 static int log_add_decision (lua_State *L) {
   bitwa_log *log = check_log(L, 1);
   bitwa_log_action a;
   bitwa_log_decision d;
   read_action(L, 2, &a);
+  if (lua_isnoneornil(L, 3)) {
+    if (bitwa_log_add_decision(log, &a, NULL) != 0) return log_fail(L, log);
+    return 0;
+  }
   read_decision(L, 3, &d);
   if (bitwa_log_add_decision(log, &a, &d) != 0) return log_fail(L, log);
   return 0;

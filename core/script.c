@@ -8,7 +8,7 @@
 ** table, math and utf8.  It does not get: io, os, debug, package,
 ** coroutine, require (the engine supplies its own, confined to lua/lib
 ** and the ruleset chain), dofile, loadfile, collectgarbage, rawset,
-** print, math.random (replaced by the game's logged dice).
+** print, string.dump, math.random (replaced by the game's logged dice).
 **
 ** Deterministic by construction: pairs and next walk keys in sorted
 ** order, tostring never shows an address, string.format refuses %p,
@@ -428,6 +428,7 @@ static void copy_library (lua_State *L, const char *lib, const char *const *drop
 */
 static int sb_env (lua_State *L) {
   static const char *const no_random[] = { "random", "randomseed", NULL };
+  static const char *const no_dump[] = { "dump", NULL };
   static const char *const base_names[] = {
     "assert", "error", "ipairs", "rawequal", "rawget", "rawlen", "select",
     "tonumber", "type", "_VERSION", NULL
@@ -450,7 +451,7 @@ static int sb_env (lua_State *L) {
   lua_pushcfunction(L, sb_getmetatable); lua_setfield(L, env, "getmetatable");
   lua_pushvalue(L, env);
   lua_pushcclosure(L, sb_load, 1); lua_setfield(L, env, "load");
-  copy_library(L, "string", NULL);
+  copy_library(L, "string", no_dump);      /* string.dump makes bytecode */
   lua_getfield(L, -1, "format");
   lua_pushcclosure(L, sb_format, 1);
   lua_setfield(L, -2, "format");

@@ -37,8 +37,12 @@ local function fn_info(f)
   local src, first, last = bitwa.util.function_info(f)
   local lines = source_lines(src)
   local text = table.concat(lines, "\n", math.max(first, 1), math.min(math.max(last, 0), #lines))
+  -- the comment block right above the function belongs to it
+  local top = first
+  while top > 1 and lines[top - 1] and lines[top - 1]:match("^%s*%-%-") do top = top - 1 end
+  local cited = table.concat(lines, "\n", math.max(top, 1), math.min(math.max(last, 0), #lines))
   local rules, seen = {}, {}
-  for num in text:gmatch("%f[%d%.]P?%d+%.%d+[%.%d]*%f[^%d%.]") do
+  for num in cited:gmatch("%f[%w%.](P?%d+%.%d+[%.%d]*)") do
     num = num:gsub("%.$", "")
     if not seen[num] then seen[num] = true; rules[#rules + 1] = num end
   end

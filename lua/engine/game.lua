@@ -384,6 +384,11 @@ function Game:_run(...)
   if r[1] == "yield" then
     local req = r[2]
     p.request = req
+    -- the action waits for an answer, maybe from another process: keep it
+    if self.log and not p.persisted then
+      self.log:add_decision(p.action)
+      p.persisted = true
+    end
     return { status = "decision", request = req, action = p.action }
   elseif r[1] == "done" then
     return self:_commit()
@@ -418,7 +423,7 @@ function Game:_rollback()
   self.dice:restore(self.snapshot.dice)
   self.state:clear_events()
   self.dice:take_rolls()
-  if self.log and #p.decisions > 0 then self.log:abort(p.action.n) end
+  if self.log and p.persisted then self.log:abort(p.action.n) end
   self.pending, self.snapshot = nil, nil
   self:forget_names()
 end
@@ -560,9 +565,17 @@ function Game:answer(value)
                                       options = json.array(req.options) },
               answer = value }
   p.decisions[#p.decisions + 1] = d
-  if self.log then self.log:add_decision(p.action, d) end
   p.request = nil
-  return self:_run(value)
+  local r = self:_run(value)
+  -- The answer goes to the log once the action has stopped at its next
+  -- decision, so that a pending action in the log always stops at a
+  -- decision again when it is replayed (written before running on, the
+  -- last answer of an action whose process dies before the commit would
+  -- leave a pending action that replays to its end: a game that cannot
+  -- be resumed).  An action that runs to its end is written whole, with
+  -- this answer, by _commit; one that fails leaves nothing.
+  if self.log and r.status == "decision" then self.log:add_decision(p.action, d) end
+  return r
 end
 
 function Game:pending_request() return self.pending and self.pending.request end
@@ -660,6 +673,13 @@ end
 
 function M._replay(log, path, opts)
   local meta = log:metas()
+  local actions = log:actions()
+  -- The file is made, then the metadata, the sources and the setup
+  -- (action 0) are written one by one: without its setup the game's
+  -- creation was interrupted and there is nothing to continue.
+  if not actions[1] or actions[1].n ~= 0 or actions[1].status ~= "done" then
+    error(path .. ": the game has no setup (its creation was interrupted); remove the file and start again", 0)
+  end
   if meta.format ~= M.FORMAT then
     error(path .. ": not a game this bitwa can read (format '" .. tostring(meta.format) .. "')", 0)
   end
@@ -697,7 +717,7 @@ function M._replay(log, path, opts)
     if opts.stop_on_divergence == false then return end
     error(setmetatable({ report = report }, { __tostring = function() return d.message end }), 0)
   end
-  for _, a in ipairs(log:actions()) do
+  for _, a in ipairs(actions) do
     if a.n == 0 then
       if a.checksum ~= g.last.action.checksum then
         diverged(divergence(0, a.checksum, g.last.action.checksum, "the setup differs"))

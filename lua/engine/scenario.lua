@@ -39,15 +39,16 @@ local function expand_hexes(spec)
 end
 M.expand_hexes = expand_hexes
 
--- Run the scenario file; returns the declarations table.
-function M.read(rs, path)
-  local text, err = util.read_file(path)
-  if not text then error(path .. ": " .. tostring(err), 0) end
-  local rel = ruleset.relpath(path)
-  local sc = { path = path, rel = rel, hash = bitwa.util.hash(text), units = {}, sides = {},
+-- Run scenario text; name is the file name its messages give
+-- ("name:line: message").  Returns the declarations table.
+function M.read_text(rs, text, name)
+  local sc = { path = name, rel = name, hash = bitwa.util.hash(text), units = {}, sides = {},
                zones = {}, vars = {}, reinforcements = {}, hooks = {}, data = {},
                errors = {} }
-  local function line() local _, l = bitwa.util.caller(2) return l end
+  -- the line of the declaration in the scenario file: the frame that
+  -- called the declaration function (line -> decl's closure -> the
+  -- declaration -> the scenario chunk)
+  local function line() local _, l = bitwa.util.caller(3) return l end
   local function decl(kind, once)
     return function(t)
       local l = line()
@@ -75,9 +76,18 @@ function M.read(rs, path)
     data = function(t) t = decl("data")(t); if t then
       for _, k in ipairs(util.sorted_keys(t)) do if k ~= "line" then sc.data[k] = t[k] end end end end,
   }
-  local chunk, cerr = sandbox.load(text, "@" .. rel, env)
+  local chunk, cerr = sandbox.load(text, "@" .. name, env)
   if not chunk then error(cerr, 0) end
   ruleset.run_rule(chunk)
+  return sc
+end
+
+-- Run the scenario file; returns the declarations table.
+function M.read(rs, path)
+  local text, err = util.read_file(path)
+  if not text then error(path .. ": " .. tostring(err), 0) end
+  local sc = M.read_text(rs, text, ruleset.relpath(path))
+  sc.path = path
   return sc
 end
 
@@ -245,7 +255,11 @@ function M.validate(rs, sc, mapinfo)
     else out.hooks[#out.hooks + 1] = { event = h[1], fn = h[2] } end
   end
   if #errors > 0 then
-    table.sort(errors, function(a, b) return a.line < b.line end)
+    for i, e in ipairs(errors) do e.index = i end
+    table.sort(errors, function(a, b)
+      if a.line ~= b.line then return a.line < b.line end
+      return a.index < b.index
+    end)
     local lines = {}
     for _, e in ipairs(errors) do lines[#lines + 1] = out.rel .. ":" .. e.line .. ": " .. e.msg end
     local e = { message = table.concat(lines, "\n"), errors = errors }

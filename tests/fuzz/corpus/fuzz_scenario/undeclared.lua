@@ -1,0 +1,3 @@
+scenario { title = "Globals", map = "skirmish", turns = 1 }
+count = 1
+unit { "R1", side = "A", kind = "infantry", hex = "0101", sp = bitwa_sp }

@@ -1,0 +1,18 @@
+# Lua-level tests, run by the bitwa command itself so that they exercise
+# the same lua_State, sandbox and bounded string matcher as a game.
+set(BITWA_TEST_ENV "BITWA_HOME=${CMAKE_SOURCE_DIR}")
+
+add_test(NAME lua.json COMMAND bitwa script tests/lua/test_json.lua
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME lua.mapfile COMMAND bitwa script tests/lua/test_mapfile.lua
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME lua.engine COMMAND bitwa test tests/lua/engine
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME rules.skirmish COMMAND bitwa test skirmish skirmish-plus
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME cli COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determinism.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(lua.json lua.mapfile lua.engine rules.skirmish cli determinism
+                     PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
