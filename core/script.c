@@ -94,7 +94,7 @@ static void where (lua_State *L, char *buf, size_t n) {
   buf[0] = '\0';
   for (level = 0; lua_getstack(L, level, &ar); level++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      snprintf(buf, n, "%s:%d: ", ar.short_src, ar.currentline);
+      snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
       return;
     }
   }
@@ -114,15 +114,15 @@ static void count_hook (lua_State *L, lua_Debug *ar) {
     S->killed = BITWA_KILL_BUDGET;
     pos[0] = '\0';
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(pos, sizeof pos, "%s:%d: ", ar->short_src, ar->currentline);
-    snprintf(S->kill_msg, sizeof S->kill_msg, "%s%s", pos, kill_words[BITWA_KILL_BUDGET]);
+      snprintf(pos, sizeof pos, "%.240s:%d: ", ar->short_src, ar->currentline);
+    snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%s", pos, kill_words[BITWA_KILL_BUDGET]);
   } else if (strchr(S->kill_msg, ':') == NULL) {
     /* a memory kill noticed by the allocator: add the position now */
     char msg[sizeof S->kill_msg];
     pos[0] = '\0';
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(pos, sizeof pos, "%s:%d: ", ar->short_src, ar->currentline);
-    snprintf(msg, sizeof msg, "%s%s", pos, S->kill_msg);
+      snprintf(pos, sizeof pos, "%.240s:%d: ", ar->short_src, ar->currentline);
+    snprintf(msg, sizeof msg, "%.250s%.250s", pos, S->kill_msg);
     memcpy(S->kill_msg, msg, sizeof msg);
   }
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
@@ -135,7 +135,7 @@ int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg) {
   char pos[300];
   where(L, pos, sizeof pos);
   S->killed = why;
-  snprintf(S->kill_msg, sizeof S->kill_msg, "%s%s", pos, msg ? msg : kill_words[why]);
+  snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%.250s", pos, msg ? msg : kill_words[why]);
   lua_pushstring(L, S->kill_msg);
   return lua_error(L);
 }

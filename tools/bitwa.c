@@ -21,10 +21,27 @@ static int traceback (lua_State *L) {
   return 1;
 }
 
+/*
+** BITWA_TEST_HEAP_JITTER=N: leave a few blocks of N-dependent sizes on
+** the heap before the engine starts, so that every address it sees
+** differs; the determinism test runs games with and without it.
+*/
+static void **heap_jitter (void) {
+  const char *s = getenv("BITWA_TEST_HEAP_JITTER");
+  unsigned long n, i;
+  void **blocks;
+  if (s == NULL || *s == '\0') return NULL;
+  n = strtoul(s, NULL, 10) % 64 + 1;
+  blocks = calloc(n, sizeof *blocks);
+  for (i = 0; blocks && i < n; i++) blocks[i] = malloc(16 + (i * 7919 + n * 104729) % 4096);
+  return blocks;
+}
+
 int main (int argc, char **argv) {
   const char *home = getenv("BITWA_HOME");
   lua_State *L;
   int i, status, code = 1;
+  void **jitter = heap_jitter();
   if (home == NULL || home[0] == '\0') home = BITWA_DEFAULT_HOME;
   L = bitwa_script_new(home);
   if (L == NULL) {
@@ -54,5 +71,11 @@ int main (int argc, char **argv) {
   }
   fflush(stdout);
   bitwa_script_close(L);
+  if (jitter) {
+    const char *s = getenv("BITWA_TEST_HEAP_JITTER");
+    unsigned long n = strtoul(s, NULL, 10) % 64 + 1, k;
+    for (k = 0; k < n; k++) free(jitter[k]);
+    free(jitter);
+  }
   return code;
 }

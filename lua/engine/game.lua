@@ -750,6 +750,8 @@ function M._replay(log, path, opts)
     end
   end
   g.path = path
+  -- a pending action replayed from the log is in the log
+  if g.pending then g.pending.persisted = true end
   if not opts.readonly and not report.divergence then g.log = log
   else g.readonly_log = log end
   return g, report

@@ -643,7 +643,21 @@ static void test_failed_commits (void) {
   CHECK_INT(bitwa_log_commit_action(log, &A1_DONE, NULL, 2, NULL, 0, NULL, 0), -1);
   CHECK_HAS(bitwa_log_error(log), "bad arguments");
   CHECK_INT(bitwa_log_commit_action(log, NULL, NULL, 0, NULL, 0, NULL, 0), -1);
-  CHECK_INT(bitwa_log_add_decision(log, &A1, NULL), -1);
+  CHECK_INT(bitwa_log_add_decision(log, NULL, NULL), -1);
+  /* no decision: only the pending action row, which is there already */
+  CHECK_INT(bitwa_log_add_decision(log, &A1, NULL), 0);
+  CHECK_INT(ndecisions(log, 1), 1);
+  CHECK_STR(status_of(log, 1), "pending");
+
+  /* an action waiting for its first answer is kept, then aborted */
+  {
+    bitwa_log_action a9 = { 9, "A", "probe", 1, "play", "pending", "" };
+    CHECK_INT(bitwa_log_add_decision(log, &a9, NULL), 0);
+    CHECK_STR(status_of(log, 9), "pending");
+    CHECK_INT(ndecisions(log, 9), 0);
+    CHECK_INT(bitwa_log_abort_action(log, 9), 0);
+    CHECK_STR(status_of(log, 9), "absent");
+  }
 
   /* and it can still be completed */
   CHECK_INT(bitwa_log_commit_action(log, &A1_DONE, ds, 2, rolls, 2, ev, 2), 0);

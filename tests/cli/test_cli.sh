@@ -1,0 +1,102 @@
+#!/bin/sh
+# The bitwa command as a user meets it: exit statuses, messages on
+# stderr, and game files left untouched by refused or failed actions.
+# usage: test_cli.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+# expect STATUS DESCRIPTION -- COMMAND...
+expect() {
+  want=$1; shift; what=$1; shift
+  "$@" >"$T/out" 2>"$T/err"
+  got=$?
+  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
+}
+has() { # has FILE TEXT DESCRIPTION
+  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
+}
+digest() { cksum "$1" | cut -d' ' -f1-2; }
+
+expect 0 "help" "$BITWA" help
+has "$T/out" "run      play a whole game with bots" "help lists commands"
+expect 2 "unknown command" "$BITWA" frobnicate
+has "$T/err" "unknown command 'frobnicate'" "unknown command message"
+expect 0 "do --help" "$BITWA" do --help
+has "$T/out" "usage: bitwa do FILE SIDE ACTION" "command help"
+expect 2 "bad option" "$BITWA" start skirmish/duel "$T/x.bitwa" --sed 3
+has "$T/err" "unknown option --sed" "bad option message"
+expect 0 "list" "$BITWA" list
+has "$T/out" "scenario  skirmish/duel" "list shows scenarios"
+
+G="$T/g.bitwa"
+expect 0 "start" "$BITWA" start skirmish/duel "$G" --seed 5
+expect 2 "start over an existing file" "$BITWA" start skirmish/duel "$G"
+has "$T/err" "the file exists" "existing file message"
+expect 2 "start an unknown scenario" "$BITWA" start skirmish/nowhere "$T/n.bitwa"
+has "$T/err" "has no scenario 'nowhere'" "unknown scenario message"
+[ -e "$T/n.bitwa" ] && no "a failed start leaves no file" || ok
+
+before=$(digest "$G")
+expect 2 "illegal move" "$BITWA" do "$G" A move R1 0202
+has "$T/err" "refused: 3.1: a unit moves only into a hex of its front area" "refusal cites its rule"
+expect 2 "wrong side" "$BITWA" do "$G" B move B1 0804
+has "$T/err" "refused: 2.1:" "phase refusal cites 2.1"
+expect 2 "unknown unit" "$BITWA" do "$G" A move Nobody 0404
+[ "$(digest "$G")" = "$before" ] && ok || no "refused actions changed the game file"
+
+expect 0 "legal move" "$BITWA" do "$G" A move R1 0404
+has "$T/out" "#1.hex = 0404" "the move's events are shown"
+expect 0 "actions" "$BITWA" actions "$G"
+has "$T/out" "A end" "legal actions include end"
+expect 0 "show --json" "$BITWA" show "$G" --json
+has "$T/out" '"phase":"A.move"' "json state"
+has "$T/out" '"hex":"0404"' "json unit position"
+
+# a decision window: R1 moves next to B's archers at 0804? set one up inline
+P="$T/p.bitwa"
+expect 0 "start probe" "$BITWA" start probe/one "$P"
+before=$(digest "$P")
+expect 1 "runaway rule code" "$BITWA" do "$P" A probe loop
+has "$T/err" "probes.lua:[0-9]*: instruction budget exceeded" "the runaway loop is named"
+expect 1 "memory bomb" "$BITWA" do "$P" A probe memory
+has "$T/err" "memory cap exceeded" "the memory cap is named"
+[ "$(digest "$P")" = "$before" ] && ok || no "failed actions changed the game file"
+expect 0 "decision request" "$BITWA" do "$P" A probe decide_then_loop
+has "$T/out" "waiting for B" "the decision is shown"
+expect 2 "bad answer" "$BITWA" answer "$P" perhaps
+has "$T/err" "'perhaps' is not one of: yes, no" "bad answer message"
+expect 1 "answer, then the loop is stopped" "$BITWA" answer "$P" yes
+expect 0 "the game is usable after the failure" "$BITWA" do "$P" A probe ok
+
+expect 0 "replay --verify" "$BITWA" replay "$G" --verify
+has "$T/out" "every checksum matches" "verify message"
+
+printf 'this is not a game\n' >"$T/junk.bitwa"
+expect 2 "a text file as a game" "$BITWA" show "$T/junk.bitwa"
+has "$T/err" "not a bitwa game file" "junk file message"
+head -c 3000 "$G" >"$T/trunc.bitwa"
+expect 2 "a truncated game" "$BITWA" show "$T/trunc.bitwa"
+expect 2 "a missing game" "$BITWA" show "$T/none.bitwa"
+
+cat >"$T/bad.lua" <<'SCEN'
+scenario { title = "Bad", map = "skirmish", turns = 2 }
+unit { "u1", side = "A", kind = "infantry", hex = "0304", sp = 2 }
+unit { "u2", side = "A", kind = "infantry", hex = "7777", sp = 2 }
+SCEN
+expect 2 "a bad scenario" "$BITWA" start "skirmish/$T/bad.lua" "$T/b.bitwa" 
+expect 0 "lint a good ruleset" "$BITWA" lint skirmish skirmish-plus probe
+expect 0 "diff" "$BITWA" diff skirmish skirmish-plus
+has "$T/out" 'tables.crt\[2\]\[2\]: "-" -> "DR"' "diff down to the cell"
+
+R="$T/run.bitwa"
+expect 0 "run a bot game" "$BITWA" run skirmish/duel -o "$R" --seed 4
+has "$T/out" "result:" "run prints the result"
+expect 2 "run over an existing file" "$BITWA" run skirmish/duel -o "$R"
+expect 0 "run --resume of a finished game" "$BITWA" run "$R" --resume --quiet
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
