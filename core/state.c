@@ -58,15 +58,16 @@ static char *xstrdup (const char *s) {
       (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr)); } \
   } while (0)
 
+/* Hexes as one integer: both parts offset to be non-negative, so that
+** any hex from -32768 to 32767 in each coordinate round-trips. */
 int64_t bitwa_hex_pack (bitwa_hex h) {
-  return (int64_t)h.col * 65536 + (int64_t)h.row;
+  return ((int64_t)h.col + 32768) * 65536 + ((int64_t)h.row + 32768);
 }
 
 bitwa_hex bitwa_hex_unpack (int64_t v) {
   bitwa_hex h;
-  int64_t col = v >= 0 ? v / 65536 : -((-v + 65535) / 65536);
-  h.col = (int)col;
-  h.row = (int)(v - col * 65536);
+  h.col = (int)(v / 65536 - 32768);
+  h.row = (int)(v % 65536 - 32768);
   return h;
 }
 

@@ -21,6 +21,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -559,6 +560,25 @@ static void remove_tmpdir (void) {
   tmpdir[0] = '\0';
 }
 
+/* Interrupted (^C, or `| head` closing the pipe): remove the logs, then
+** die of the signal.  Best effort: remove_tmpdir is not async-signal
+** safe, but the process is going away anyway. */
+static void on_signal (int sig) {
+  remove_tmpdir();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void catch_signals (void) {
+  static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+  struct sigaction sa;
+  size_t i;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) sigaction(sigs[i], &sa, NULL);
+}
+
 /* ------------------------------------------------------------------ */
 
 int main (int argc, char **argv) {
@@ -582,6 +602,7 @@ int main (int argc, char **argv) {
     die(where, strerror(errno));
   }
   atexit(remove_tmpdir);
+  catch_signals();
   L = bitwa_script_new(home);
   if (L == NULL) die("lua", "cannot create the Lua state");
 
