@@ -2,7 +2,7 @@
 # Installs what bitwa needs from Debian's packages, when it is missing.
 # usage: tools/deps.sh [build|test]   (test adds clang for the fuzz targets)
 set -e
-want="gcc make cmake pkg-config liblua5.4-dev libsqlite3-dev"
+want="gcc libc6-dev make cmake pkg-config liblua5.4-dev libsqlite3-dev"
 if [ "${1:-build}" = "test" ]; then
   want="$want clang libclang-rt-dev"
 fi
