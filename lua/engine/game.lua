@@ -604,29 +604,23 @@ end
 function Game:legal_actions(side)
   local out = {}
   if self.pending or self:is_over() then return out end
-  local sides = self:acting_sides()
-  local info = self:phase_info()
-  for _, s in ipairs(sides) do
+  local actions = self.rs.manifest.actions
+  local function add(s, kind)
+    local spec = actions[kind]
+    if not (spec and spec.legal) then return end
+    for _, args in ipairs(self:query(ruleset.hook_function(self.rs, spec.legal), s) or {}) do
+      local ws = { kind }
+      for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
+      out[#out + 1] = { side = s, line = table.concat(ws, " ") }
+    end
+  end
+  for _, s in ipairs(self:acting_sides()) do
     if side == nil or side == s then
-      for _, kind in ipairs(info.kinds) do
-        local spec = self.rs.manifest.actions[kind]
+      for _, kind in ipairs(self:phase_info().kinds) do
         if kind == "*" then
-          for _, k in ipairs(util.sorted_keys(self.rs.manifest.actions)) do
-            local sp = self.rs.manifest.actions[k]
-            if sp.legal then
-              for _, args in ipairs(self:query(ruleset.hook_function(self.rs, sp.legal), s) or {}) do
-                local ws = { k }
-                for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
-                out[#out + 1] = { side = s, line = table.concat(ws, " ") }
-              end
-            end
-          end
-        elseif spec and spec.legal then
-          for _, args in ipairs(self:query(ruleset.hook_function(self.rs, spec.legal), s) or {}) do
-            local ws = { kind }
-            for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
-            out[#out + 1] = { side = s, line = table.concat(ws, " ") }
-          end
+          for _, k in ipairs(util.sorted_keys(actions)) do add(s, k) end
+        else
+          add(s, kind)
         end
       end
       out[#out + 1] = { side = s, line = "end" }
