@@ -289,6 +289,7 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
   int i = var_find(s, key, &found);
   char now[96], was[96], buf[400];
   if (found && s->vars[i].type == t && s->vars[i].value == value) return 0;
+  if (!found && t == BITWA_T_NIL) return 0;      /* clearing what is not there */
   if (s->recording) {
     if (found) format_value(s, s->vars[i].type, s->vars[i].value, was, sizeof was);
     else snprintf(was, sizeof was, "nil");
