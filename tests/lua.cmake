@@ -10,9 +10,11 @@ add_test(NAME lua.engine COMMAND bitwa test tests/lua/engine
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME rules.fixtures COMMAND bitwa test skirmish skirmish-plus initiative
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME rules.grunwald COMMAND bitwa test grunwald
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME cli COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determinism.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures cli determinism
+set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald cli determinism
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
