@@ -473,6 +473,18 @@ local function convert(g, kind, params, words)
       local u = api.unit(w)
       if not u then bad("no unit '" .. w .. "'") end
       args[pi] = u
+    elseif ptype == "units" then
+      -- a comma-separated list of unit names: "1/H,2/H"
+      local list, seen = {}, {}
+      for name in w:gmatch("[^,]+") do
+        local u = api.unit(name)
+        if not u then bad("no unit '" .. name .. "'") end
+        if seen[u.id] then bad("unit '" .. name .. "' is listed twice") end
+        seen[u.id] = true
+        list[#list + 1] = u
+      end
+      if #list == 0 then bad("no units listed") end
+      args[pi] = list
     elseif ptype == "hex" then
       local h = bitwa.hex.parse(w)
       if not h or not g.map:contains(h) then bad("'" .. w .. "' is not a hex on the map") end

@@ -1,29 +1,105 @@
--- Grunwald 1410, "Medieval" system, English edition.
--- This ruleset is being built: only its tables (tables.lua) and their
--- arithmetic (arith.lua) exist so far; the sides are placeholders and the
--- one phase lets the ruleset load for its tests.
+-- Grunwald 1410, "Medieval" system, English edition: the base of the
+-- Medieval rulesets (Legnica and the revised French edition extend it).
+-- One file per chapter of the book; DESIGN.md says which module owns what
+-- and where the variants hook in.
 return {
   name = "grunwald",
   title = "Grunwald 1410 (Medieval system, English edition)",
   system = "medieval",
-  sides = { "A", "B" },
-  -- [1.1] field units; [11] ranged units; [8] leaders
-  kinds = { "cavalry", "infantry", "archers", "crossbowmen", "horse_archers", "bombards", "leader" },
+  -- the Polish-Lithuanian army (Poles, Lithuanians, Tatars) and the
+  -- Teutonic Order; which of them is player A is the scenario's (2.1)
+  sides = { "PL", "TO" },
+  -- [1.1] field units, [11] ranged units, [8] leaders, [7] banners
+  kinds = { "cavalry", "infantry", "archers", "crossbowmen", "horse_archers", "bombards",
+            "leader", "banner" },
   attributes = {
-    { "sp", "int", 1 },        -- [1.2] strength points
-    { "mp", "int", 0 },        -- [1.2] movement points
-    { "armour", "int", 0 },    -- [1.2] armour level 0-2 (shields on the counter)
-    { "cf", "int", 0 },        -- [5.6] charge factor 0-3
+    { "sp", "int", 1 },              -- [1.2] strength points
+    { "mp", "int", 0 },              -- [1.2] movement points as printed
+    { "armour", "int", 0 },          -- [1.2] armour level 0-2
+    { "cf", "int", 0 },              -- [5.6] charge factor 0-3
+    { "mp_left", "int", 0 },         -- MP left this phase, in sixths of an MP
+    { "nation", "string", "" },      -- poles, lithuanians, tatars, teutons [13.1]
+    { "condition", "string", "" },   -- "", "disorganized", "panicked" [9] [10]
+    { "formation", "string", "" },   -- ranged units: "combat" or "movement" [11.1.1]
+    { "leader", "string", "" },      -- the leader the unit is assigned to [13.1.5]
+    { "banner_group", "string", "" },-- [13.1.1]
+    { "grand", "bool", false },      -- leaders: grand leader [8.1.5]
+    { "range", "int", 0 },           -- leaders: command range 2 or 3 [8.0]
+    { "fatigue", "int", 0 },         -- leaders [14]
+    { "active", "bool", false },     -- leaders: moved, fought or influenced a fight this turn [14.1.3]
+    { "holder", "string", "" },      -- banners: the unit holding it, "" when fallen [7.1]
+    { "captured", "bool", false },   -- banners [7.1.6]
+    { "moved", "bool", false },      -- has moved this phase
+    { "turned_here", "bool", false },-- has turned on its current hex this phase [4.3.8]
+    { "road_move", "bool", true },   -- every hex entered this phase was along a road [TERRAIN *]
+    { "road_bonus", "bool", false }, -- has used the road's extra hex this phase
+    { "stopped", "bool", false },    -- may not move on this phase [3.3.2] [5.7.11] [11.6.2] [11.7.1]
+    { "whole_mp", "bool", false },   -- has used 4.2.9 this phase
+    { "zoc_pass", "bool", false },   -- passing an enemy ZoC: the next hex costs +1 MP [3.3.3]
+    { "shots", "int", 0 },           -- shots this turn [11.1.6] [11.5.6]
+    { "fired_own", "bool", false },  -- horse archers: fired in their own movement phase [11.5.7]
+    { "countercharged", "bool", false }, -- this enemy movement phase [5.7.7]
+    { "fought", "bool", false },     -- has attacked in this combat phase
+    { "off_map", "int", 0 },         -- the turn it left the map [4.4.3], 0 = on the map
+    { "left_phase", "string", "" },  -- how it left: "move" or "pursuit" [4.4.3]
+    { "left_at", "hex", nil },       -- the hex it left from [4.4.4]
+    { "arrives", "int", 0 },         -- reinforcements: the first turn it may enter
+    { "demolish", "int", 0 },        -- full turns spent destroying a fortification [12.1.6]
   },
-  -- TERRAIN INFLUENCE rows on hexes (clear, swamps, forest, village), and
-  -- the terrain other rules name: hills [5.6.10] [11.2.6], fortifications
-  -- [12.1], lakes (scenario "Blitzkrieg 1410").
   terrain = { "clear", "swamp", "forest", "village", "hill", "fortification", "lake" },
-  -- hexside features: stream and road (TERRAIN INFLUENCE), rivers with
-  -- their bridges and fords [4.2.7], gates of fortifications [12.1.4].
   edges = { "stream", "road", "river", "bridge", "ford", "gate" },
-  modules = { "tables", "arith" },
+  modules = {
+    "tables", "arith", "units", "zoc", "reactions",
+    "charge", "movement", "countercharge", "ride_down", "fortifications",
+    "combat", "retreat", "pursuit", "condition", "morale", "banners", "leaders",
+    "ranged", "organization", "fatigue", "reinforcements", "victory", "phases",
+  },
+  -- [2.1] the nine phases; "@side.A" is the side the scenario makes player A
   phases = {
-    { name = "setup", side = "A", actions = {}, cite = "2.1" },
+    { name = "A.cavalry_move", side = "@side.A", cite = "2.1",
+      actions = { "move", "turn", "enter", "fire", "pass_banner", "rally", "demolish" },
+      enter = "phases.movement_start", exit = "phases.movement_end" },
+    { name = "A.cavalry_attack", side = "@side.A", cite = "2.1", actions = { "attack", "advance" },
+      enter = "phases.combat_start", exit = "combat.check_mandatory" },
+    { name = "A.infantry_move", side = "@side.A", cite = "2.1",
+      actions = { "move", "turn", "enter", "formation", "pass_banner", "rally", "demolish" },
+      enter = "phases.movement_start", exit = "phases.movement_end" },
+    { name = "A.infantry_attack", side = "@side.A", cite = "2.1", actions = { "attack", "advance" },
+      enter = "phases.combat_start", exit = "combat.check_mandatory" },
+    { name = "B.cavalry_move", side = "@side.B", cite = "2.1",
+      actions = { "move", "turn", "enter", "fire", "pass_banner", "rally", "demolish" },
+      enter = "phases.movement_start", exit = "phases.movement_end" },
+    { name = "B.cavalry_attack", side = "@side.B", cite = "2.1", actions = { "attack", "advance" },
+      enter = "phases.combat_start", exit = "combat.check_mandatory" },
+    { name = "B.infantry_move", side = "@side.B", cite = "2.1",
+      actions = { "move", "turn", "enter", "formation", "pass_banner", "rally", "demolish" },
+      enter = "phases.movement_start", exit = "phases.movement_end" },
+    { name = "B.infantry_attack", side = "@side.B", cite = "2.1", actions = { "attack", "advance" },
+      enter = "phases.combat_start", exit = "combat.check_mandatory" },
+    { name = "morale", side = "", cite = "2.1", enter = "phases.morale_phase" },
+  },
+  actions = {
+    -- move UNIT [keep]: one hex into the frontal hex; "keep" refuses the CF gain [5.6.12]
+    move = { params = { "unit", "choice:keep?" }, run = "movement.move", legal = "movement.legal_moves" },
+    turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns" },
+    enter = { params = { "unit", "hex", "facing" }, run = "reinforcements.enter", legal = "reinforcements.legal" },
+    attack = { params = { "units", "units" }, run = "combat.attack", legal = "combat.legal_attacks" },
+    advance = { params = { "unit", "hex", "facing?" }, run = "combat.advance", legal = "combat.legal_advances" },
+    fire = { params = { "unit", "unit" }, run = "ranged.fire_own_phase", legal = "ranged.legal_own_fire" },
+    formation = { params = { "unit" }, run = "ranged.change_formation", legal = "ranged.legal_formations" },
+    pass_banner = { params = { "unit", "unit" }, run = "banners.pass", legal = "banners.legal_passes" },
+    rally = { params = { "unit" }, run = "condition.rally", legal = "condition.legal_rallies" },
+    demolish = { params = { "unit" }, run = "fortifications.declare", legal = "fortifications.legal" },
+  },
+  hooks = {
+    setup = "phases.setup",
+    turn_start = "phases.turn_start",
+    turn_end = "phases.turn_end",
+    game_end = "victory.game_end",
+  },
+  options = {
+    complementary = { default = true, doc = "13.0-14.0: units organization and fatigue (complementary rules)" },
+    turn_terrain_cost = { default = "table", doc = "4.3.6: terrain added to a turn: 'table' (the arm's cost) or 'example' (the printed example's 2 MP)" },
+    leader_test_modifier = { default = "subtract", doc = "6.2.2-6.2.3: 'subtract' (leaders help) or 'add' (as the English text prints)" },
   },
 }

@@ -1,0 +1,4 @@
+-- (being written)
+local M = {}
+function M.check_mandatory() end
+return M

@@ -1,0 +1,5 @@
+-- (being written)
+local M = {}
+function M.on_elimination() end
+function M.end_of_turn() end
+return M

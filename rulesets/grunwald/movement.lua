@@ -1,0 +1,4 @@
+-- (being written)
+local M = {}
+function M.refresh() end
+return M

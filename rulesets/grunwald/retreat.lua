@@ -1,0 +1,3 @@
+-- (being written)
+local M = {}
+return M

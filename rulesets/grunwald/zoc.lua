@@ -1,0 +1,52 @@
+-- [3.0] Zone of control: front area only [3.2.1], none for archers,
+-- crossbowmen and bombards [3.2.2] (nor for leaders, banners [7.1.2]
+-- [8.1.1] and panicked units [10.2.1]), not through rivers [3.2.3].
+local M = {}
+
+function M.has_zoc(u)
+  if not rules.units.is_field(u) or u.hex == nil then return false end
+  if u.kind == "archers" or u.kind == "crossbowmen" or u.kind == "bombards" then return false end
+  if rules.units.is_panicked(u) then return false end
+  return true
+end
+
+-- Whether u's ZoC covers hex h.
+function M.covers(u, h)
+  if not M.has_zoc(u) then return false end
+  if not bitwa.hex.in_front(u.hex, u.facing, h) then return false end
+  local dir = bitwa.hex.direction(u.hex, h)
+  for _, f in ipairs(rules.tables.zoc.blocked_by) do
+    if bitwa.map.has_edge(u.hex, dir, f) then return false end
+  end
+  return true
+end
+
+-- The enemy units (of `side`'s enemy) whose ZoC covers h, in id order.
+function M.enemies_covering(h, side, filter)
+  local out = {}
+  for _, d in ipairs(bitwa.hex.neighbours(h)) do
+    for _, e in ipairs(rules.units.field_units_at(d)) do
+      if e.side ~= side and M.covers(e, h) and (not filter or filter(e)) then out[#out + 1] = e end
+    end
+  end
+  table.sort(out, function(a, b) return a.id < b.id end)
+  return out
+end
+
+function M.in_enemy_zoc(h, side, filter) return #M.enemies_covering(h, side, filter) > 0 end
+
+-- The enemy units in u's ZoC [5.2.2].
+function M.enemies_in_zoc(u)
+  local out = {}
+  if not M.has_zoc(u) then return out end
+  for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+    if M.covers(u, h) then
+      for _, e in ipairs(rules.units.field_units_at(h)) do
+        if e.side ~= u.side and not rules.units.is_panicked(e) then out[#out + 1] = e end
+      end
+    end
+  end
+  return out
+end
+
+return M
