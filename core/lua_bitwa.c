@@ -913,6 +913,16 @@ static int dice_forced_left (lua_State *L) {
   return 2;
 }
 
+/* d:uniform(n) -> integer in 1..n, unlogged and without a purpose: for
+** drivers such as bots, never for rules (n up to 2^32 - 1). */
+static int dice_uniform (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, n >= 1 && n <= 0xFFFFFFFFLL, 2, "1 .. 2^32-1 expected");
+  lua_pushinteger(L, (lua_Integer)bitwa_rng_below(&u->d.rng, (uint32_t)n) + 1);
+  return 1;
+}
+
 static int dice_count (lua_State *L) {
   lua_pushinteger(L, (lua_Integer)check_dice(L, 1)->d.count);
   return 1;
@@ -973,7 +983,7 @@ static const luaL_Reg dice_funcs[] = { {"new", dice_new}, {NULL, NULL} };
 
 static const luaL_Reg dice_methods[] = {
   {"roll", dice_roll}, {"force", dice_force}, {"unforce", dice_unforce},
-  {"forced_left", dice_forced_left}, {"count", dice_count},
+  {"forced_left", dice_forced_left}, {"count", dice_count}, {"uniform", dice_uniform},
   {"clone", dice_clone}, {"restore", dice_restore},
   {"take_rolls", dice_take_rolls}, {NULL, NULL}
 };

@@ -101,6 +101,31 @@ static void where (lua_State *L, char *buf, size_t n) {
 }
 
 /*
+** "source:line: " of the innermost frame on thread L that runs a line
+** of the code the thread was started with (the source of its outermost
+** Lua function): where an error raised deeper -- in a chunk that code
+** loaded, a library, the engine -- left that code.  As where() when no
+** frame qualifies.
+*/
+static void where_in_main (lua_State *L, char *buf, size_t n) {
+  lua_Debug ar;
+  const char *main_src = NULL;
+  int level;
+  for (level = 0; lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "S", &ar) && strcmp(ar.what, "C") != 0) main_src = ar.source;
+  if (main_src != NULL) {
+    for (level = 0; lua_getstack(L, level, &ar); level++) {
+      if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 &&
+          strcmp(ar.source, main_src) == 0) {
+        snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
+        return;
+      }
+    }
+  }
+  where(L, buf, n);
+}
+
+/*
 ** Once a run is killed the hook fires at every instruction, so that
 ** nothing in the rule code gets to run after the kill.
 */
@@ -325,8 +350,16 @@ static int sb_tostring (lua_State *L) {
   }
 }
 
+/*
+** string.format less %p.  The library's format runs under a protected
+** call: the errors it raises (bad arguments, invalid conversions) name
+** no position, since the function calling it is this one, so the
+** position of the rule code calling string.format is put in front.
+** Kills and error values other than strings pass through unchanged.
+*/
 static int sb_format (lua_State *L) {
   size_t n, i;
+  int status;
   const char *f = luaL_checklstring(L, 1, &n);
   for (i = 0; i < n; i++) {
     if (f[i] != '%') continue;
@@ -338,7 +371,16 @@ static int sb_format (lua_State *L) {
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
+  status = lua_pcall(L, lua_gettop(L) - 1, 1, 0);
+  if (status != LUA_OK) {
+    if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING &&
+        bitwa_script_killed(L) == BITWA_KILL_NONE) {
+      luaL_where(L, 1);
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+    }
+    return lua_error(L);
+  }
   return 1;
 }
 
@@ -478,6 +520,56 @@ static int sb_env (lua_State *L) {
   return 1;
 }
 
+/* The end (exclusive) of the first k lines of s[0..n), and in *lines
+** the number of lines the text has, line breaks counted as Lua's
+** lexer counts them: \n, \r, \r\n or \n\r. */
+static size_t lines_end (const char *s, size_t n, long k, long *lines) {
+  size_t i, end = n;
+  *lines = 1;
+  for (i = 0; i < n; i++) {
+    if (s[i] != '\n' && s[i] != '\r') continue;
+    if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != s[i]) i++;
+    if (*lines == k) end = i + 1;
+    (*lines)++;
+  }
+  return end;
+}
+
+/*
+** Lua's parser raises a few errors without a position: "C stack
+** overflow", for code nested too deeply, is the one a text can cause.
+** Its line is found by parsing ever shorter prefixes of the text: the
+** parser reads left to right, so the first k lines give the same error
+** exactly when it lies in them.  Replaces the message on top of the
+** stack with "source:LINE: message" when it has no position.
+*/
+static void position_load_error (lua_State *L, const char *s, size_t n,
+                                 const char *name) {
+  lua_Debug ar;
+  int top = lua_gettop(L);
+  const char *msg = lua_tostring(L, top);
+  size_t srclen;
+  long lo = 1, hi = 1;
+  if (msg == NULL) return;
+  /* the short source that starts the parser's own messages */
+  if (luaL_loadbufferx(L, "", 0, name, "t") != LUA_OK) { lua_settop(L, top); return; }
+  lua_getinfo(L, ">S", &ar);
+  srclen = strlen(ar.short_src);
+  if (strncmp(msg, ar.short_src, srclen) == 0 && msg[srclen] == ':') return;
+  lines_end(s, n, 0, &hi);
+  while (lo < hi) {
+    long mid = lo + (hi - lo) / 2, all;
+    int same = 0;
+    if (luaL_loadbufferx(L, s, lines_end(s, n, mid, &all), name, "t") != LUA_OK)
+      same = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), msg) == 0;
+    lua_settop(L, top);
+    if (same) hi = mid;
+    else lo = mid + 1;
+  }
+  lua_pushfstring(L, "%s:%d: %s", ar.short_src, (int)lo, msg);
+  lua_replace(L, top);
+}
+
 /*
 ** bitwa.sandbox.load(text, chunkname, env) -> function | nil, err
 ** Text only; chunkname as "@path" gives "path:line:" in messages.
@@ -486,8 +578,11 @@ static int sb_kernel_load (lua_State *L) {
   size_t n;
   const char *s = luaL_checklstring(L, 1, &n);
   const char *name = luaL_checkstring(L, 2);
+  int status;
   luaL_checktype(L, 3, LUA_TTABLE);
-  if (luaL_loadbufferx(L, s, n, name, "t") != LUA_OK) {
+  status = luaL_loadbufferx(L, s, n, name, "t");
+  if (status != LUA_OK) {
+    if (status != LUA_ERRMEM) position_load_error(L, s, n, name);
     lua_pushnil(L);
     lua_insert(L, -2);
     return 2;
@@ -546,7 +641,11 @@ static int sb_killed (lua_State *L) {
 /*
 ** Resume thread co with the arguments on L's stack above index `first`.
 ** Pushes "done" | "yield" and the values, or "error", the error value,
-** the kind ("budget" | "memory" | "dice" | "error") and a traceback.
+** the kind ("budget" | "memory" | "dice" | "error"), a traceback and
+** where the error left the code the thread was started with
+** ("source:line: ", or ""; see where_in_main) -- for messages that do
+** not name that code: error(msg, 0), errors in chunks it loaded or in
+** the libraries it called.
 */
 static int resume_thread (lua_State *L, lua_State *co, int first) {
   static const char *const kinds[] = { "error", "budget", "memory", "dice" };
@@ -584,7 +683,12 @@ static int resume_thread (lua_State *L, lua_State *co, int first) {
   } else lua_xmove(co, L, 1);
   lua_pushstring(L, kinds[S->killed]);
   luaL_traceback(L, co, NULL, 0);
-  return 4;
+  {
+    char pos[300];
+    where_in_main(co, pos, sizeof pos);
+    lua_pushstring(L, pos);
+  }
+  return 5;
 }
 
 /* bitwa.sandbox.resume(co, ...) */
@@ -609,12 +713,15 @@ static int sb_call (lua_State *L) {
   lua_remove(L, 2);
   n = resume_thread(L, co, 2);
   if (strcmp(lua_tostring(L, -n), "yield") == 0) {
+    char pos[300];
+    where_in_main(co, pos, sizeof pos);
     lua_settop(L, 0);
     lua_pushstring(L, "error");
     lua_pushstring(L, "rule code asked for a decision where none can be taken");
     lua_pushstring(L, "error");
     lua_pushstring(L, "");
-    return 4;
+    lua_pushstring(L, pos);
+    return 5;
   }
   return n;
 }

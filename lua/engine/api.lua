@@ -9,8 +9,13 @@ local M = {}
 
 local Refusal = {}
 Refusal.__index = Refusal
+-- "RULE: message"; rule code may give anything as either (refuse() or
+-- refuse(1, {})): only strings and numbers are shown.
 Refusal.__tostring = function(r)
-  return (r.rule and r.rule ~= "" and (r.rule .. ": ") or "") .. r.message
+  local function text(v) return (type(v) == "string" or math.type(v)) and tostring(v) or "" end
+  local rule, message = text(r.rule), text(r.message)
+  if message == "" then message = "refused" end
+  return (rule ~= "" and (rule .. ": ") or "") .. message
 end
 M.Refusal = Refusal
 

@@ -44,11 +44,256 @@ function M.random(seed, side_index)
   return bot
 end
 
-M.builtin = { random = M.random }
+-- ------------------------------------------------------------------ greedy
+
+-- greedy: plays each candidate action on a copy of the game, answers the
+-- decisions it raises, scores the position it leads to, and plays the
+-- best; it ends a phase when nothing scores better than ending it.
+--
+-- The copy rolls its own dice (drawn from the bot's stream), never the
+-- game's, so the bot cannot see the rolls to come; an action that rolls
+-- is scored as the mean of a few samples.  Like the random bot it keeps
+-- no state between moves: every draw depends on the seed, its side and
+-- the position in the game.
+local GREEDY_STREAM = 0x67726479   -- "grdy"
+M.GREEDY_CANDIDATES = 40
+M.GREEDY_SAMPLES = 6
+M.GREEDY_ATTACK_BONUS = 1
+M.GREEDY_CONTACT = 3
+M.GREEDY_WIN = 100000
+
+local function is_field(kind) return kind ~= "leader" and kind ~= "banner" end
+
+-- The default score of g's position for side (higher is better):
+-- strength on the map and VP, closeness to the enemy, and contact: a unit
+-- with an enemy in its front area gains, one in an enemy's front area
+-- loses, each by the share of the SP of the two units.
+function M.default_score(g, side)
+  local st, slot = g.state, g.slot
+  local r = g:result()
+  if r then
+    if r.winner == side then return M.GREEDY_WIN end
+    if r.winner ~= "" then return -M.GREEDY_WIN end
+  end
+  local own_sp, enemy_sp = 0, 0
+  local own, enemies = {}, {}
+  for id = 1, st:max_id() do
+    if st:alive(id) then
+      local h = st:get(id, slot.hex)
+      if h and g.map:contains(h) then
+        local s = st:get(id, slot.side)
+        local sp = slot.sp and st:get(id, slot.sp) or 0
+        if type(sp) ~= "number" then sp = 0 end
+        local kind = st:get(id, slot.kind)
+        local u = { hex = h, facing = st:get(id, slot.facing), sp = sp }
+        if s == side then
+          own_sp = own_sp + sp
+          if is_field(kind) then own[#own + 1] = u end
+        else
+          enemy_sp = enemy_sp + sp
+          if is_field(kind) then enemies[#enemies + 1] = u end
+        end
+      end
+    end
+  end
+  local vp_own, vp_enemy = 0, 0
+  for _, s in ipairs(g.sides) do
+    local v = st:var("vp." .. s)
+    if type(v) == "number" then
+      if s == side then vp_own = vp_own + v else vp_enemy = vp_enemy + v end
+    end
+  end
+  local score = (own_sp - enemy_sp) * 10 + (vp_own - vp_enemy) * 5
+  local map = g.map
+  local function faces(a, b)
+    return a.facing ~= nil and a.facing >= 0 and map:in_front(a.hex, a.facing, b.hex)
+  end
+  for _, o in ipairs(own) do
+    local best = math.huge
+    for _, e in ipairs(enemies) do
+      local d = map:distance(o.hex, e.hex)
+      if d < best then best = d end
+      if d == 1 then
+        local share = (o.sp + e.sp) > 0 and 1 / (o.sp + e.sp) or 0
+        if faces(o, e) then score = score + M.GREEDY_CONTACT * o.sp * share end
+        if faces(e, o) then score = score - M.GREEDY_CONTACT * e.sp * share end
+      end
+    end
+    if best < math.huge then score = score - best end
+  end
+  return score
+end
+
+-- score(g, side): the ruleset's own evaluation when it has one
+-- (a module `bot` with evaluate(side), run as a query), else the default.
+function M.score(g, side)
+  local mods = g.rs and g.rs.modules
+  local ok, bm = pcall(function() return mods and mods.bot end)
+  if ok and type(bm) == "table" then
+    local ok2, ev = pcall(function() return bm.evaluate end)
+    if ok2 and type(ev) == "function" then
+      local v = g:query(ev, side)
+      if type(v) == "number" then return v end
+    end
+  end
+  return M.default_score(g, side)
+end
+
+function M.greedy(seed, side_index)
+  local bot = { name = "greedy" }
+  local tries = 0
+  local function position(g)
+    local p = g.pending
+    return g.n * 64 + (p and #p.decisions or 0)
+  end
+  local function dice_for(g, salt)
+    local pos = position(g)
+    if bot.last_pos ~= pos then tries = 0 end
+    return bitwa.dice.new(seed, GREEDY_STREAM + side_index * 1000003 + pos * 7919 + tries * 104729 + salt)
+  end
+  local function pick(g, n, salt)
+    return (dice_for(g, salt or 0):roll(1, math.max(n, 2), "bot"))
+  end
+
+  -- The simple policy for decisions inside a copy: "pass" half the time
+  -- when offered, else any option.
+  local function quick_answer(c, req, salt)
+    local opts = req.options
+    if #opts == 1 then return opts[1] end
+    local d = bitwa.dice.new(seed, GREEDY_STREAM + 77 + side_index * 1000003 + position(c) * 7919 + salt)
+    for _, o in ipairs(opts) do
+      if o == "pass" and d:roll(1, 2, "bot") == 1 then return o end
+    end
+    return opts[d:roll(1, #opts, "bot")]
+  end
+
+  -- Run c (stopped at a decision, or just acted) to the end of its
+  -- action; nil when the action is refused or fails.
+  local function finish(c, r, salt)
+    local guard = 0
+    while r.status == "decision" do
+      guard = guard + 1
+      if guard > 200 then return nil end
+      r = c:answer(quick_answer(c, r.request, salt + guard))
+    end
+    if r.status ~= "done" then return nil end
+    return r
+  end
+
+  -- The score of playing `line` now (nil when it is refused).
+  local function evaluate(g, side, line, ci)
+    local total, n = 0, 0
+    for k = 1, M.GREEDY_SAMPLES do
+      local c = g:clone()
+      -- the same samples for every candidate: compared on equal luck
+      c.dice = bitwa.dice.new(seed, GREEDY_STREAM + 31 + side_index * 1000003 + position(g) * 7919 + k)
+      local r = finish(c, c:act(side, line), ci * 131 + k)
+      if not r then return nil end
+      total, n = total + M.score(c, side), n + 1
+      if #r.rolls == 0 then break end      -- nothing left to chance
+    end
+    return total / n
+  end
+
+  function bot.choose(g, side, legal)
+    local pos = position(g)
+    if bot.last_pos == pos then tries = tries + 1 else tries = 0 end
+    bot.last_pos = pos
+    -- the candidates: "end", the attacks, then others in a seeded order
+    local first, rest, has_end = {}, {}, false
+    for _, a in ipairs(legal) do
+      if a.line == "end" then has_end = true
+      elseif a.line:match("^attack[%s]") or a.line == "attack" then first[#first + 1] = a.line
+      else rest[#rest + 1] = a.line end
+    end
+    if #first + #rest == 0 then return "end" end
+    local cap = M.GREEDY_CANDIDATES
+    local cands = {}
+    for _, l in ipairs(first) do if #cands < cap then cands[#cands + 1] = l end end
+    if #cands + #rest > cap then
+      local d = dice_for(g, 1)
+      for i = #rest, 2, -1 do
+        local j = d:roll(1, i, "bot")
+        rest[i], rest[j] = rest[j], rest[i]
+      end
+    end
+    for _, l in ipairs(rest) do if #cands < cap then cands[#cands + 1] = l end end
+    -- score them; ending the phase is the baseline
+    local base
+    if has_end then base = evaluate(g, side, "end", 0) end
+    local best, best_lines = nil, {}
+    for ci, line in ipairs(cands) do
+      local v = evaluate(g, side, line, ci)
+      if v then
+        if line:match("^attack") then v = v + M.GREEDY_ATTACK_BONUS end
+        if best == nil or v > best + 1e-9 then best, best_lines = v, { line }
+        elseif math.abs(v - best) <= 1e-9 then best_lines[#best_lines + 1] = line end
+      end
+    end
+    if #best_lines == 0 then return has_end and "end" or cands[1] end
+    if base and best <= base + 1e-9 then return "end" end
+    if #best_lines == 1 then return best_lines[1] end
+    return best_lines[(pick(g, #best_lines, 2) - 1) % #best_lines + 1]
+  end
+
+  -- A decision: replay the waiting action from its start on a copy, give
+  -- each option in turn and score where it leads; when the action cannot
+  -- be replayed to the same question, the simple policy.
+  function bot.answer(g, req)
+    local opts = req.options
+    if #opts == 1 then return opts[1] end
+    local p = g.pending
+    local salt = 1000 + (p and #p.decisions or 0)
+    if not (p and g.snapshot and p.action and p.action.side) then return quick_answer(g, req, salt) end
+    local best, best_opts = nil, {}
+    for oi, o in ipairs(opts) do
+      local total, n = 0, 0
+      for k = 1, M.GREEDY_SAMPLES do
+        local c = g:clone()
+        c.state = g.snapshot.state:clone()
+        c.dice = g.snapshot.dice:clone()
+        local r = c:act(p.action.side, p.action.line)
+        for _, d in ipairs(p.decisions) do
+          if r.status ~= "decision" then break end
+          r = c:answer(d.answer)
+        end
+        local q = r.status == "decision" and r.request
+        if not q or q.kind ~= req.kind or table.concat(q.options, "\0") ~= table.concat(opts, "\0") then
+          return quick_answer(g, req, salt)
+        end
+        -- from here on the copy rolls the bot's dice, not the game's
+        c.dice = bitwa.dice.new(seed, GREEDY_STREAM + 53 + side_index * 1000003 + position(g) * 7919 + k)
+        r = finish(c, c:answer(o), oi * 131 + k)
+        if r then
+          total, n = total + M.score(c, req.side), n + 1
+          if #r.rolls == 0 then break end
+        else
+          break
+        end
+      end
+      if n > 0 then
+        local v = total / n
+        if best == nil or v > best + 1e-9 then best, best_opts = v, { o }
+        elseif math.abs(v - best) <= 1e-9 then best_opts[#best_opts + 1] = o end
+      end
+    end
+    if #best_opts == 0 then return quick_answer(g, req, salt) end
+    if #best_opts == 1 then return best_opts[1] end
+    return best_opts[(pick(g, #best_opts, 3) - 1) % #best_opts + 1]
+  end
+  return bot
+end
+
+M.builtin = { random = M.random, greedy = M.greedy }
 
 function M.make(name, seed, side_index)
   local f = M.builtin[name]
-  if not f then return nil, "no bot named '" .. tostring(name) .. "' (bots: random)" end
+  if not f then
+    local names = {}
+    for k in pairs(M.builtin) do names[#names + 1] = k end
+    table.sort(names)
+    return nil, "no bot named '" .. tostring(name) .. "' (bots: " .. table.concat(names, ", ") .. ")"
+  end
   return f(seed, side_index)
 end
 

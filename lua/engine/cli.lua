@@ -543,6 +543,25 @@ command("diff", "diff RULESET[+OVERLAY...] RULESET[+OVERLAY...] [--json]", "show
     return 0
   end)
 
+command("render", "render FILE [-o FILE.svg] [--scale N]", "draw the position as SVG",
+  "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40).",
+  function(args)
+    local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value" }, "render")
+    need(pos, 1, commands.render)
+    local scale = 40
+    if opts.scale then
+      scale = tonumber(opts.scale)
+      if not scale or scale < 8 or scale > 400 then bad("--scale: a number from 8 to 400 expected") end
+    end
+    local out = opts.o or (pos[1]:gsub("%.bitwa$", "") .. ".svg")
+    local g = open_game(pos[1], true)
+    local ok, err = require("engine.render").write(g, out, { scale = scale })
+    g:close()
+    if not ok then failure("render: " .. tostring(err)) end
+    util.printf("%s\n", out)
+    return 0
+  end)
+
 command("script", "script FILE [ARGS...]", "run a Lua driver script",
   "Runs FILE as trusted Lua with the engine loaded (require \"engine.game\",\n\"engine.runner\", ...): scripted games, batch jobs, experiments.\nThe script's arguments are in the global `arg`; its return value is the exit status.",
   function(args)

@@ -170,11 +170,17 @@ function M.new(opts)
     for _, s in ipairs(g:sources()) do log:add_source(s.ruleset, s.name, s.kind, s.hash) end
   end
   if opts.forced_dice then g.dice:force(opts.forced_dice) end
-  local r = g:_setup()
-  if r.status ~= "done" then
+  local function failed(what, r)
     if g.log then g.log:close(); os.remove(opts.log); os.remove(opts.log .. "-wal"); os.remove(opts.log .. "-shm") end
-    error("scenario setup failed: " .. (r.rule ~= "" and r.rule and (r.rule .. ": ") or "") ..
-      tostring(r.message), 0)
+    local why = r.status == "decision" and "it asked for a decision" or
+      ((r.rule ~= "" and r.rule and (r.rule .. ": ") or "") .. tostring(r.message))
+    error(what .. " failed: " .. why, 0)
+  end
+  local r = g:_setup()
+  if r.status ~= "done" then failed("scenario setup", r) end
+  if not opts.no_begin then
+    r = g:_begin()
+    if r.status ~= "done" and r.status ~= "decision" then failed("the first phase", r) end
   end
   return g
 end
@@ -428,6 +434,8 @@ function Game:_rollback()
   self:forget_names()
 end
 
+-- Action 0: the scenario's units and variables, and the rules' setup
+-- hooks.  It takes no decision.
 function Game:_setup()
   local sc = self.scenario
   return self:_start({ n = 0, side = "", line = "setup", turn = 0, phase = "" }, function()
@@ -441,6 +449,14 @@ function Game:_setup()
     st:set_var("turn", 1)
     st:set_var("phase", 1)
     self:run_hooks("setup")
+  end)
+end
+
+-- Action 1: the first turn begins (its turn_start hooks and the first
+-- phase's entry hooks), which may already ask the players something.
+function Game:_begin()
+  local first = self.phases:info(1).name
+  return self:_start({ n = self.n + 1, side = "", line = "begin", turn = 1, phase = first }, function()
     if self:is_over() then return end
     self:run_hooks("turn_start", 1)
     if self:is_over() then return end
@@ -696,7 +712,7 @@ function M._replay(log, path, opts)
   local seed = math.tointeger(tonumber(meta.seed or ""))
   if not seed then error(path .. ": bad seed in the game file", 0) end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
-                    options = options }
+                    options = options, no_begin = true }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end
@@ -730,7 +746,8 @@ function M._replay(log, path, opts)
         break
       end
     else
-      local r = g:act(a.side, a.line)
+      local r
+      if a.side == "" and a.line == "begin" then r = g:_begin() else r = g:act(a.side, a.line) end
       local ds = log:decisions(a.n)
       for _, d in ipairs(ds) do
         if r.status ~= "decision" then break end

@@ -18,6 +18,7 @@ local sandbox = bitwa.sandbox
 local M = {}
 
 M.LOAD_BUDGET = 20000000
+M.LOAD_MEMORY = 64 * 1024 * 1024     -- bytes rule code may add while loading
 
 function M.search_path()
   local dirs = {}
@@ -62,15 +63,41 @@ function M.list()
   return out
 end
 
--- Run f(...) as rule code under the load budget; raise a clean error.
+-- Run f(...) as rule code under the load budget and memory cap; raise a
+-- clean error that starts "FILE:LINE: ", FILE being f's: a message
+-- that does not (error(msg, 0); an error in a chunk f loaded, in a
+-- library, a kill inside the engine's functions) gets in front the
+-- line where the error left f's file.  An error value that is not a
+-- message is named by its type (its own __tostring is rule code, not
+-- run here, outside the budget).
+-- Rule code run from rule code (a module's inherit() loads the parent's
+-- module) stays within the limits of the outer run.
+local loading = false
 local function run_rule(f, ...)
-  sandbox.budget(M.LOAD_BUDGET)
-  local r = table.pack(sandbox.call(f, ...))
-  sandbox.budget(0)
+  local outer = not loading
+  if outer then
+    loading = true
+    sandbox.budget(M.LOAD_BUDGET)
+    sandbox.memory_cap(M.LOAD_MEMORY)
+  end
+  local r = table.pack(pcall(sandbox.call, f, ...))
+  if outer then
+    sandbox.memory_cap(nil)
+    sandbox.budget(0)
+    loading = false
+  end
+  if not r[1] then error(r[2], 0) end
+  r = table.pack(table.unpack(r, 2, r.n))
   if r[1] ~= "done" then
     local err = r[2]
-    if apimod.is_refusal(err) then err = tostring(err) end
-    error(tostring(err), 0)
+    if apimod.is_refusal(err) or math.type(err) then err = tostring(err)
+    elseif type(err) ~= "string" then err = "error object is a " .. type(err) .. " value" end
+    local pos = r[5] or ""
+    local file = pos:match("^(.-):%d+: $")
+    if file and not (err:sub(1, #file + 1) == file .. ":" and err:find("^%d+: ", #file + 2)) then
+      err = pos .. err
+    end
+    error(err, 0)
   end
   return table.unpack(r, 2, r.n)
 end

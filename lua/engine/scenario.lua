@@ -47,8 +47,17 @@ function M.read_text(rs, text, name)
                errors = {} }
   -- the line of the declaration in the scenario file: the frame that
   -- called the declaration function (line -> decl's closure -> the
-  -- declaration -> the scenario chunk)
-  local function line() local _, l = bitwa.util.caller(3) return l end
+  -- declaration -> the scenario chunk), or the first one above it
+  -- running a line when that is a C function (pcall(unit, {...})); 0
+  -- when no frame is left (a tail call: return unit {...})
+  local function line()
+    for level = 3, 200 do
+      local src, l = bitwa.util.caller(level)
+      if not src then break end
+      if l > 0 then return l end
+    end
+    return 0
+  end
   local function decl(kind, once)
     return function(t)
       local l = line()
@@ -111,6 +120,11 @@ function M.validate(rs, sc, mapinfo)
   }
   if out.turns ~= nil and (math.type(out.turns) ~= "integer" or out.turns < 1) then
     err(head.line, "turns: a positive integer expected")
+    out.turns = nil
+  end
+  if type(out.options) ~= "table" then
+    err(head.line, "options: a table { name = value, ... } expected")
+    out.options = {}
   end
   for _, k in ipairs(util.sorted_keys(out.options)) do
     if rs.options[k] == nil then err(head.line, "options: unknown option '" .. tostring(k) .. "'") end

@@ -1,3 +1,112 @@
--- (being written)
+-- [8] Leaders: their CMs in combat [8.2.1]-[8.2.3], death rolls
+-- [8.2.4]-[8.2.5], deaths when alone [8.2.6]-[8.2.7] and what a death
+-- costs [8.1.4]-[8.1.6], [6.1.6]-[6.1.7].  Retreat with the stack [8.1.7]
+-- is retreat.leader_retreat.
 local M = {}
+
+local function T() return rules.tables end
+local function U() return rules.units end
+
+-- A leader's command range: the scenario's `range`, else the counter's
+-- (grand leader 3, leader 2).
+function M.range(l)
+  if l.range and l.range > 0 then return l.range end
+  return l.grand and T().leaders.range.grand_leader or T().leaders.range.leader
+end
+
+-- The leaders of `side` on the map, in id order.
+function M.on_map(side)
+  return bitwa.units { kind = "leader", side = side, where = function(l) return l.hex ~= nil end }
+end
+
+-- [8.1.1] alone: no field unit of his side on his hex.
+function M.alone(l)
+  return l.hex ~= nil and #U().field_units_at(l.hex, l.side) == 0
+end
+
+-- [8.2.1] [8.2.2] [8.2.3] The CM one unit gains from leaders (from one
+-- leader only) and the leader giving it.
+function M.unit_cm(u)
+  local best, who = 0, nil
+  if u.hex == nil then return 0, nil end
+  for _, l in ipairs(M.on_map(u.side)) do
+    local d = bitwa.hex.distance(l.hex, u.hex)
+    local cm = 0
+    if d == 0 then cm = T().cm.leader_stacked
+    elseif d <= M.range(l) then cm = T().cm.leader_range end
+    if cm > best then best, who = cm, l end
+  end
+  return best, who
+end
+
+-- The CM a side's units in one combat gain from leaders: the best any of
+-- them gains (8.2.3: from one leader), and that leader.
+function M.cm(units)
+  local best, who = 0, nil
+  for _, u in ipairs(units) do
+    if U().is_field(u) then
+      local c, l = M.unit_cm(u)
+      if c > best then best, who = c, l end
+    end
+  end
+  return best, who
+end
+
+-- [8.2.4] [8.2.5] A leader stacked with units that must retreat: 2D6
+-- minus the SP those units lost (5.4.6 losses included); at most the
+-- hexes they had to retreat and he dies.  Returns dies, roll.
+function M.death_roll(leader, required, sp_lost, by)
+  local roll = bitwa.roll(T().leaders.death_dice, 6, "leader death (8.2.4)")
+  local dies = rules.arith.leader_dies(roll, required, sp_lost or 0)
+  bitwa.note(string.format("%s: death roll %d - %d SP lost %s %d hexes to retreat (8.2.4, 8.2.5)",
+    leader.name, roll, sp_lost or 0, dies and "<=" or ">", required))
+  if dies then rules.leaders.kill(leader, by, "8.2.4") end
+  return dies, roll
+end
+
+-- [8.2.6] An enemy unit enters hex h (movement, pursuit, advance): a
+-- leader alone there is killed.
+function M.enemy_entered(u, h)
+  if h == nil or not U().is_field(u) then return end
+  for _, l in ipairs(U().leaders_at(h)) do
+    if l.side ~= u.side and M.alone(l) then rules.leaders.kill(l, u.side, "8.2.6") end
+  end
+end
+
+-- [8.1.4] [8.1.5] The units that lose 1 SP when `leader` dies: every
+-- field unit of the player for the grand leader (once, A-051); else the
+-- units under his command (13.1.5: organization.units_of) with the
+-- complementary rules, or the units stacked with him without them (A-051).
+function M.death_losses(leader)
+  local side = leader.side
+  if leader.grand then return bitwa.units { side = side, where = U().is_field } end
+  if bitwa.option("complementary") then return rules.organization.units_of(leader) end
+  if leader.hex == nil then return {} end
+  return U().field_units_at(leader.hex, side)
+end
+
+-- A leader dies: MORALE 8 fields (grand leader 12) in favour of the side
+-- that killed him [6.1.6] [6.1.7] (the enemy when nobody did, e.g.
+-- friendly fire 11.2.5); his units lose 1 SP without MORALE [8.1.6].
+function M.kill(leader, by, rule)
+  if not leader:alive() or not U().is_leader(leader) then return end
+  local side, grand = leader.side, leader.grand
+  if by == nil or by == side then by = U().enemy(side) end
+  local losers = rules.leaders.death_losses(leader)
+  bitwa.note(leader.name .. " is killed" .. (rule and (" (" .. rule .. ")") or ""))
+  if grand then
+    rules.morale.move(by, T().morale.grand_leader, "6.1.7: " .. leader.name .. " killed")
+  else
+    rules.morale.move(by, T().morale.leader, "6.1.6: " .. leader.name .. " killed")
+  end
+  rules.victory.on_leader_killed(leader, by)
+  U().eliminate(leader, { by = by, morale = false, vp = false, rule = rule })
+  local loss_rule = grand and "8.1.5" or "8.1.4"
+  for _, u in ipairs(losers) do
+    if u:alive() then
+      U().lose_sp(u, T().leaders.death_sp, { by = by, morale = false, rule = loss_rule })
+    end
+  end
+end
+
 return M

@@ -1,5 +1,70 @@
--- (being written)
+-- [6.1] The MORALE track.  The variable `morale` holds the track in
+-- fields in favour of the first side of the scenario (PL in Grunwald);
+-- the other side reads it negated.  `morale.effective` is the value in
+-- force this turn: the counter moves at once, its effect only from the
+-- morale phase (phase 9) on [6.1.9].  The value of a side is its signed
+-- field offset (A-007: the field-to-value scale is printed on the map,
+-- not in the text).
 local M = {}
-function M.on_elimination() end
-function M.end_of_turn() end
+
+local function favoured() return bitwa.sides()[1] end
+
+local function signed(side, fields)
+  if side == favoured() then return fields end
+  return -fields
+end
+
+-- The track as it stands now, in fields in favour of `side`.
+function M.track(side) return signed(side, bitwa.var("morale") or 0) end
+
+-- [6.1.9] The MORALE value in force this turn, in favour of `side`.
+function M.value(side)
+  local v = bitwa.var("morale.effective")
+  if v == nil then v = bitwa.var("morale") or 0 end
+  return signed(side, v)
+end
+
+-- [6.1.2] The CM the MORALE value gives `side` in every combat: the side
+-- the track favours gets its value, the other side nothing (a negative
+-- value is the enemy's CM, not a CM against oneself).
+function M.cm(side)
+  local v = M.value(side)
+  if v <= 0 then return 0 end
+  return v * rules.tables.morale.cm_per_point
+end
+
+-- [6.1.2] [6.2.1] the row of the morale test table for `side`: the value
+-- limited to the rows printed (A-047: beyond +/-2 the last row).
+function M.test_value(side)
+  local lo, hi
+  for _, r in ipairs(rules.tables.morale_test.rows) do
+    if lo == nil or r.morale < lo then lo = r.morale end
+    if hi == nil or r.morale > hi then hi = r.morale end
+  end
+  return rules.arith.clamp(M.value(side), lo, hi)
+end
+
+-- Move the counter `fields` fields in favour of `side` [6.1.4]-[6.1.7].
+function M.move(side, fields, why)
+  if fields == nil or fields == 0 or side == nil then return end
+  local now = (bitwa.var("morale") or 0) + signed(side, fields)
+  bitwa.set_var("morale", now)
+  bitwa.note(string.format("MORALE %d field%s in favour of %s%s: %s %+d", fields, fields == 1 and "" or "s",
+    side, why and (" (" .. why .. ")") or "", favoured(), now))
+end
+
+-- [6.1.4] An enemy unit eliminated: 1 field in favour of the side that
+-- eliminated it.  units.eliminate calls this only for eliminations by the
+-- enemy that count (A-044: not ride-downs 5.8.2, not leader-death losses
+-- 8.1.6).
+function M.on_elimination(u, cause)
+  if not cause or not cause.by or cause.by == u.side then return end
+  M.move(cause.by, rules.tables.morale.elimination, "6.1.4: " .. u.name .. " eliminated")
+end
+
+-- [6.1.9] Phase 9: the value moved during the turn takes effect.
+function M.end_of_turn()
+  bitwa.set_var("morale.effective", bitwa.var("morale") or 0)
+end
+
 return M

@@ -1,4 +1,478 @@
--- (being written)
+-- [4.0] Movement, with [3.3.2] [3.3.3] (stopping in an enemy ZoC) and
+-- the MP of [8.1.2] and [9.2.1].  A unit moves one hex at a time into its
+-- frontal hex [4.2.1] ("move UNIT [keep]") and turns in place ("turn UNIT
+-- FACING") [4.3]; after every step the enemy may react (countercharge and
+-- fire windows, reactions.lua).  MP are counted in sixths (units.sixths).
+--
+-- Per-phase state of a mover (units' attributes, reset by refresh): mp_left,
+-- moved, turned_here, road_move, road_bonus, stopped, whole_mp, zoc_pass.
+-- Variables: "movement.mover" (id of the unit that acted last in this
+-- phase), "stop.<id>" (the rule that stopped a unit).
 local M = {}
-function M.refresh() end
+
+local function units() return rules.units end
+local function T() return rules.tables end
+local function sixths(x) return rules.units.sixths(x) end
+
+-- [4.2.5] [4.2.6] terrain that disorganizes a unit entering it off the
+-- road, by arm.
+M.disorganizing = {
+  cavalry = { forest = true, village = true, swamp = true },
+  infantry = { swamp = true },
+}
+
+-- Terrain no unit enters (NOTES: the lake has no TERRAIN INFLUENCE row).
+M.impassable = { lake = true }
+
+-- The features of the hexside between adjacent hexes (an empty set when
+-- they are not adjacent or `from` is nil).
+function M.hexside(from, to)
+  if not from or not to then return {} end
+  local dir = bitwa.hex.direction(from, to)
+  if not dir then return {} end
+  return bitwa.map.edge(from, dir)
+end
+
+-- Whether going from `from` to `to` follows a road.
+function M.along_road(from, to) return M.hexside(from, to).road == true end
+
+---------------------------------------------------------------- MP
+
+-- The printed MP: 10 for leaders [8.1.2]; 0 for a ranged unit in combat
+-- formation (the counter's combat side, 11.1.1).
+function M.printed_mp(u)
+  if units().is_leader(u) then return T().leaders.mp end
+  if units().is_ranged(u) and not units().is_cavalry(u) and u.formation == "combat" then return 0 end
+  return u.mp
+end
+
+-- MP (sixths) a unit has at the start of its movement phase [4.1.3]:
+-- printed, less 2 (cavalry) or 1 (infantry) when disorganized [9.2.1].
+function M.phase_mp(u)
+  local s = sixths(M.printed_mp(u))
+  if units().is_disorganized(u) then
+    local arm = units().is_cavalry(u) and "cavalry" or "infantry"
+    s = s - sixths(T().disorganized.mp_loss[arm])
+  end
+  return math.max(0, s)
+end
+
+-- Movement phase start, for each unit of the phasing side that moves in it.
+-- A leader moves in both movement phases of his side [8.1.2] on one turn's
+-- 10 MP: in the infantry phase he keeps what the cavalry phase left him.
+function M.refresh(u)
+  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then u.mp_left = M.phase_mp(u) end
+  u.moved = false
+  u.turned_here = false
+  u.road_move = true
+  u.road_bonus = false
+  u.stopped = false
+  u.whole_mp = false
+  u.zoc_pass = false
+  bitwa.set_var("stop." .. u.id, nil)
+  bitwa.set_var("movement.mover", nil)
+end
+
+-- u may not enter another hex in this phase; `rule` says why (3.3.2,
+-- 5.7.11, 11.6.2, 11.7.1 ...).
+function M.stop(u, rule)
+  u.stopped = true
+  bitwa.set_var("stop." .. u.id, rule)
+  bitwa.note(u.name .. " stops (" .. rule .. ")")
+end
+
+function M.stop_rule(u)
+  return bitwa.var("stop." .. u.id) or "4.1.3"
+end
+
+-- The unit that acted last in this movement phase (nil: none yet).
+function M.current_mover()
+  local id = bitwa.var("movement.mover")
+  return id and bitwa.unit(id) or nil
+end
+
+-- Whether u, the unit that moved last, must go on moving before another
+-- unit moves (and the rule that says so).  The English rules never force
+-- a move (4.1.4); Legnica's 5.6.12 replaces this.
+function M.must_continue(u)
+  return false
+end
+
+-- [4.2.9] whether u may still spend all its MP on one hex and any turn or
+-- on any turn alone: it has done nothing else this phase.
+function M.may_use_whole(u)
+  return not u.moved and not u.turned_here and not u.whole_mp and u.mp_left >= M.phase_mp(u)
+end
+
+---------------------------------------------------------------- costs
+
+-- [4.1.7] TERRAIN INFLUENCE: the MP (sixths) to enter `to` from `from`:
+-- the road's cost when a road is followed, otherwise the hex's terrain by
+-- the unit's arm (hills and fortified hexes, which have no row, cost as
+-- clear: NOTES), plus a stream crossed.
+function M.terrain_cost(u, from, to)
+  local TT = T().terrain
+  local arm = units().arm(u)
+  local side = M.hexside(from, to)
+  local cost
+  if side.road then
+    cost = sixths(TT.road[arm])
+  else
+    local row = TT[rules.fortifications.terrain(to)]
+    if not row or row.on ~= "hex" then row = TT.clear end
+    cost = sixths(row[arm])
+  end
+  if side.stream then cost = cost + sixths(TT.stream[arm]) end
+  return cost
+end
+
+-- [4.3.6] the terrain cost added to a turn on hex h (a fraction, or nil):
+-- the TERRAIN INFLUENCE cost of the hex by the unit's arm (option
+-- turn_terrain_cost = "example": the infantry cost, as the book's example);
+-- clear ground adds nothing (NOTES).
+function M.turn_terrain(u, h)
+  local row = T().terrain[rules.fortifications.terrain(h)]
+  if not row or row.on ~= "hex" or row == T().terrain.clear then return nil end
+  if bitwa.option("turn_terrain_cost") == "example" then return row.infantry end
+  return row[units().arm(u)]
+end
+
+-- [4.3] the MP (sixths) of a turn of `steps` x 60 degrees, or nil and the
+-- rule that forbids it.
+function M.turn_cost(u, steps)
+  local leader = units().is_leader(u)
+  local info = {
+    arm = (units().is_cavalry(u) or leader) and "cavalry" or "infantry",
+    cf = rules.charge.cf(u),
+    armour = leader and 0 or u.armour,
+    horse_archers = u.kind == "horse_archers",
+  }
+  local extra = {
+    in_zoc = not leader and rules.zoc.in_enemy_zoc(u.hex, u.side),   -- [4.3.5] (8.1.3)
+    terrain = M.turn_terrain(u, u.hex),
+  }
+  local cost, rule = rules.arith.turn_cost(info, steps, extra)
+  if not cost then return nil, rule end
+  return sixths(cost)
+end
+
+---------------------------------------------------------------- checks
+
+local function no(rule, message) return nil, rule, message end
+
+local function mp(s) return rules.units.mp_text(s) end
+
+-- What every action of a mover needs.
+local function check_mover(side, u)
+  if u.side ~= side then return no("2.1", u.name .. " is not " .. side .. "'s") end
+  if units().is_banner(u) then return no("7.1.2", "a banner moves only with the unit holding it") end
+  if not u.hex then return no("4.4.3", u.name .. " is off the map (it comes back with 'enter')") end
+  if not rules.phases.moves_now(u) then
+    return no("2.1", u.name .. " does not move in phase " .. bitwa.phase())
+  end
+  if units().is_panicked(u) then
+    return no("10.2.2", u.name .. " is panicked: it flees toward its own map edge by itself")
+  end
+  local id = bitwa.var("movement.mover")
+  if id and id ~= u.id then
+    -- [4.1.2] units move one after another: once another unit has started,
+    -- a unit that has moved or turned is done (5.7.4 example)
+    if u.moved or u.turned_here or u.whole_mp then
+      return no("4.1.2", u.name .. " has finished its movement: another unit has moved since")
+    end
+    local prev = M.current_mover()
+    if prev and prev.hex then
+      local must, rule = M.must_continue(prev)
+      if must then return no(rule, prev.name .. " must go on moving first") end
+    end
+  end
+  return true
+end
+
+-- Units on hex h other than u, split by side.
+local function occupants(h, u)
+  local friends, enemies = {}, {}
+  for _, v in ipairs(units().field_units_at(h)) do
+    if v.id ~= u.id then
+      if v.side == u.side then friends[#friends + 1] = v else enemies[#enemies + 1] = v end
+    end
+  end
+  return friends, enemies
+end
+
+-- SP on h once cav has ridden its non-cavalry units down, cav included.
+local function sp_after_ride(cav, h)
+  local n = units().stack_sp(cav)
+  for _, v in ipairs(units().field_units_at(h)) do
+    if v.id ~= cav.id and units().is_cavalry(v) then n = n + units().stack_sp(v) end
+  end
+  return n
+end
+
+-- The rule a unit breaks by entering h: [4.5.2], or on a fortified hex
+-- [12.1.8] (10 SP) / [12.1.9] (2 SP of cavalry).
+function M.stacking_rule(u, h)
+  if not rules.fortifications.is_fortified(h) then return "4.5.2" end
+  if units().hex_sp(h, u) + units().stack_sp(u) > T().stacking.fortified then return "12.1.8" end
+  return "12.1.9"
+end
+
+-- Whether "move u [keep]" is accepted now: a plan
+-- { from, to, leave, ride, road, cost, pay, bonus, whole }, or nil, rule,
+-- message.  Pure: legal_moves lists exactly the moves this accepts.
+function M.check_move(side, u, keep)
+  local ok, rule, why = check_mover(side, u)
+  if not ok then return nil, rule, why end
+  local free, brule = rules.banners.may_move(u)
+  if not free then return no(brule, u.name .. " holds a banner that has moved with another unit this turn") end
+  if u.stopped then return no(M.stop_rule(u), u.name .. " has stopped for this phase") end
+  if keep and not rules.charge.has_cf(u) then
+    return no("5.6.1", "only cavalry has a charge factor to keep from rising")
+  end
+  local from = u.hex
+  local to = bitwa.hex.neighbour(from, u.facing, true)          -- [4.2.1] the frontal hex
+  local plan = { from = from, to = to, keep = keep }
+  local cost
+  if not bitwa.hex.on_map(to) then
+    -- [4.4.1] [4.4.2] off the map across the frontal hexside
+    if keep then return no("5.6.12", "leaving the map enters no hex: nothing to keep") end
+    plan.leave = true
+    cost = sixths(T().map_edge.leave_mp)
+  else
+    local side_features = M.hexside(from, to)
+    if side_features.river and not (side_features.bridge or side_features.ford) then
+      return no("4.2.7", "a river is crossed only at a bridge or a ford (" .. from.label .. "-" .. to.label .. ")")
+    end
+    local terrain = rules.fortifications.terrain(to)
+    if M.impassable[terrain] then return no("4.1.7", to.label .. " (" .. terrain .. ") is impassable") end
+    local friends, enemies = occupants(to, u)
+    if #enemies > 0 then
+      -- [4.2.2] only by riding down [5.8]
+      if not units().is_cavalry(u) then
+        return no("4.2.2", u.name .. " cannot enter " .. to.label .. ": enemy units are there")
+      end
+      for _, e in ipairs(enemies) do
+        if units().is_cavalry(e) then
+          return no("4.2.2", u.name .. " cannot enter " .. to.label .. ": enemy cavalry is there")
+        end
+      end
+      local can, r, w = rules.ride_down.check(u, to, "move", keep)
+      if not can then return no(r, w) end
+      plan.ride = true
+    elseif not units().can_stack(u, to) then
+      -- [4.2.3 b] [4.5.2] cavalry may ride friendly non-cavalry units down to enter
+      local can = rules.ride_down.can_ride_down(u, to, "move", keep)
+      if can and sp_after_ride(u, to) <= T().stacking.limit then
+        plan.ride = true
+      else
+        return no(M.stacking_rule(u, to), to.label .. " would hold more SP than the stacking limit allows")
+      end
+    end
+    plan.road = side_features.road == true
+    local entry = M.terrain_cost(u, from, to)
+    if plan.ride then
+      local ride = rules.ride_down.cost(u, to)                     -- [5.8.4]
+      if bitwa.option("ride_down_cost") == "total" then entry = ride else entry = entry + ride end
+    end
+    cost = entry + rules.fortifications.move_cost(u, from, to)    -- [12.1.3] [12.1.4]
+    -- [4.2.4] a friendly unit stays on the hex (case a)
+    for _, f in ipairs(friends) do
+      if not (plan.ride and not units().is_cavalry(f)) then
+        cost = cost + sixths(T().stacking.friendly_entry_mp)
+        break
+      end
+    end
+    if keep then cost = cost + rules.charge.refuse_cost(u, from, to) end   -- [5.6.12] [4.2.8]
+  end
+  if u.zoc_pass then cost = cost + sixths(T().zoc.pass_mp) end     -- [3.3.3]
+  plan.cost = cost
+  local road = T().terrain.road
+  local bonus = sixths(road.infantry) * road.infantry_road_bonus
+  if cost <= u.mp_left then
+    plan.pay = cost
+  elseif units().arm(u) == "infantry" and plan.road and u.road_move and not u.road_bonus
+      and cost <= u.mp_left + bonus then
+    plan.bonus = true                                              -- [TERRAIN *] the extra road hex
+    plan.pay = u.mp_left
+  elseif M.may_use_whole(u) then
+    plan.whole = true                                              -- [4.2.9]
+    plan.pay = u.mp_left
+  else
+    return no("4.1.3", u.name .. " has " .. mp(u.mp_left) .. " MP left; " ..
+      (plan.leave and "leaving the map" or ("entering " .. to.label)) .. " costs " .. mp(cost))
+  end
+  return plan
+end
+
+-- Whether "turn u facing" is accepted now: a plan { steps, pay, whole,
+-- free }, or nil, rule, message.  Pure.
+function M.check_turn(side, u, facing)
+  local ok, rule, why = check_mover(side, u)
+  if not ok then return nil, rule, why end
+  if facing == u.facing then return no("4.3.1", u.name .. " already faces " .. bitwa.hex.facing_name(facing)) end
+  if u.turned_here then
+    return no("4.3.8", u.name .. " has already turned on " .. u.hex.label .. " in this phase")
+  end
+  local steps = bitwa.hex.steps(u.facing, facing)
+  if u.whole_mp then
+    -- [4.2.9] "move by 1 hex and make any turn": the turn after that hex is paid for
+    if u.moved then return { steps = steps, pay = 0, free = true } end
+    return no("4.2.9", u.name .. " has spent all its MP")
+  end
+  local cost, r = M.turn_cost(u, steps)
+  if not cost then
+    return no(r, u.name .. " has CF " .. rules.charge.cf(u) .. ": it can turn by 60 degrees only")
+  end
+  if cost <= u.mp_left then return { steps = steps, pay = cost } end
+  if M.may_use_whole(u) then return { steps = steps, pay = u.mp_left, whole = true } end
+  return no("4.1.3", u.name .. " has " .. mp(u.mp_left) .. " MP left; turning " .. steps * 60 ..
+    " degrees costs " .. mp(cost))
+end
+
+---------------------------------------------------------------- entering
+
+-- A unit has entered `to` from `from` ("move", "retreat", "pursuit",
+-- "countercharge", "advance"; from = nil when placed from off the map):
+-- its charge factor [5.6] and the terrain's disorganization [4.2.5]
+-- [4.2.6], off the road, in every kind of entry (A-010).  Leaders are
+-- never disorganized (8.1.8); stacking with a leader (9.1.3) is
+-- condition.disorganize's to judge.
+function M.on_enter(u, from, to, how, keep)
+  rules.charge.on_enter(u, from, to, how, keep)
+  if not u:alive() or not units().is_field(u) or M.along_road(from, to) then return end
+  local arm = units().is_cavalry(u) and "cavalry" or "infantry"
+  if M.disorganizing[arm][rules.fortifications.terrain(to)] then
+    rules.condition.disorganize(u, arm == "cavalry" and "4.2.5" or "4.2.6")
+  end
+end
+
+-- [3.3.2] [3.3.3] u has entered a hex: in an enemy ZoC it stops, unless
+-- its CF is above the highest CF of the enemies whose ZoC it entered by
+-- more than 1 (A-009); then the next hex costs 1 MP more.  Leaders ignore
+-- ZoC [8.1.3].
+function M.zoc_entry(u)
+  if units().is_leader(u) then return end
+  local covering = rules.zoc.enemies_covering(u.hex, u.side)
+  if #covering == 0 then return end
+  local top = 0
+  for _, e in ipairs(covering) do top = math.max(top, rules.charge.cf(e)) end
+  if rules.charge.cf(u) - top > T().zoc.pass_cf_margin then
+    u.zoc_pass = true
+    bitwa.note(u.name .. " passes through the enemy ZoC at " .. u.hex.label .. " (3.3.3)")
+  else
+    M.stop(u, "3.3.2")
+  end
+end
+
+-- What a unit finds on the hex it entered: fallen banners it picks up
+-- (7.1.6) and lone enemy leaders, who are killed (8.2.6).
+local function meet_leaders(u, h)
+  if not units().is_field(u) then return end
+  rules.banners.entered(u, h)
+  if u:alive() and #units().leaders_at(h, units().enemy(u.side)) > 0 then rules.leaders.enemy_entered(u, h) end
+end
+M.meet_leaders = meet_leaders
+
+-- A unit of the phasing side starts to act: in a cavalry movement phase the
+-- enemy may countercharge it before it moves (5.7.11 example, A-036).
+-- Returns false when the unit can no longer act.
+local function begin(u)
+  if bitwa.var("movement.mover") == u.id then return true end
+  bitwa.set_var("movement.mover", u.id)
+  if rules.phases.arm() ~= "cavalry" then return true end
+  local stopped = u.stopped
+  rules.reactions.window(u, "step")
+  return u:alive() and u.hex ~= nil and (stopped or not u.stopped)
+end
+
+-- [4.4.1] [4.4.2] u leaves the map (how: "move", "pursuit"); 4.4.3 counts
+-- its return from the turn and the way it left.
+function M.leave_map(u, how)
+  u.off_map = bitwa.turn()
+  u.left_phase = how
+  u.left_at = u.hex
+  bitwa.note(u.name .. " leaves the map from " .. u.hex.label .. " (" .. how .. ", 4.4.1)")
+  units().place(u, nil)
+end
+
+---------------------------------------------------------------- actions
+
+-- move UNIT [keep]
+function M.move(side, u, keep)
+  local plan, rule, why = M.check_move(side, u, keep)
+  if not plan then refuse(rule, why) end
+  if not begin(u) then return end
+  plan, rule, why = M.check_move(side, u, keep)
+  if not plan then
+    bitwa.note(u.name .. " does not move: " .. rule .. ": " .. why)
+    return
+  end
+  rules.fortifications.on_move(u)
+  u.mp_left = u.mp_left - plan.pay
+  u.moved = true
+  if units().is_leader(u) then rules.fatigue.mark_active(u) end    -- [14.1.3] he moved
+  if plan.bonus then u.road_bonus = true end
+  if plan.whole then u.whole_mp = true end
+  if u.zoc_pass then u.zoc_pass = false end
+  if plan.leave then
+    M.leave_map(u, "move")
+    return
+  end
+  if not plan.road and u.road_move then u.road_move = false end
+  if plan.ride then rules.ride_down.ride_down(u, plan.to, "move") end
+  units().place(u, plan.to)
+  if u.turned_here then u.turned_here = false end
+  M.on_enter(u, plan.from, plan.to, "move", keep)
+  if not u:alive() or not u.hex then return end
+  if plan.whole and u.cf ~= T().movement.one_hex_move_cf then
+    u.cf = T().movement.one_hex_move_cf                            -- [4.2.9]
+  end
+  M.zoc_entry(u)
+  meet_leaders(u, plan.to)
+  if u:alive() and u.hex then rules.reactions.window(u, "step") end
+end
+
+-- turn UNIT FACING
+function M.turn(side, u, facing)
+  local plan, rule, why = M.check_turn(side, u, facing)
+  if not plan then refuse(rule, why) end
+  if not begin(u) then return end
+  plan, rule, why = M.check_turn(side, u, facing)
+  if not plan then
+    bitwa.note(u.name .. " does not turn: " .. rule .. ": " .. why)
+    return
+  end
+  u.mp_left = u.mp_left - plan.pay
+  if plan.whole then u.whole_mp = true end                         -- [4.2.9] (CF 0: the turn)
+  u.facing = facing
+  u.turned_here = true
+  rules.charge.on_turn(u, plan.steps, "move")                     -- [5.6.3]
+  if u:alive() and u.hex then rules.reactions.window(u, "step") end
+end
+
+-- Argument lists of every move the side may make now.
+function M.legal_moves(side)
+  local out = {}
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex and M.check_move(side, u) then out[#out + 1] = { u.name } end
+    if u.hex and rules.charge.has_cf(u) and M.check_move(side, u, "keep") then
+      out[#out + 1] = { u.name, "keep" }
+    end
+  end
+  return out
+end
+
+function M.legal_turns(side)
+  local out = {}
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex and check_mover(side, u) then
+      for steps = 1, 5 do
+        local f = bitwa.hex.turn(u.facing, steps)
+        if M.check_turn(side, u, f) then out[#out + 1] = { u.name, bitwa.hex.facing_name(f) } end
+      end
+    end
+  end
+  return out
+end
+
 return M

@@ -1,3 +1,238 @@
--- (being written)
+-- [5.4] Retreat.  Each retreating unit retreats by itself from the hex it
+-- fought on (A-024): every step ends one hex farther from that hex, never
+-- off the map [4.4.1], into inaccessible terrain, onto enemy units or into
+-- an enemy ZoC [5.4.5], nor over the stacking limit [4.5.2]; cavalry may
+-- ride down friendly non-cavalry units on its way [5.4.4].  The owner
+-- chooses each step among the hexes that still allow the longest retreat.
+-- Hexes not retreated cost 1 SP each [5.4.6]; leaders go with their stack
+-- [8.1.7]; the unit may turn freely at the end [4.3.7] and keeps its CF
+-- [5.4.3].
 local M = {}
+
+local function T() return rules.tables end
+local function U() return rules.units end
+
+local function crossing_ok(from, to)
+  local dir = bitwa.hex.direction(from, to)
+  local edge = bitwa.map.edge(from, dir)
+  if edge.river then
+    for _, f in ipairs(T().movement.river_crossings) do if edge[f] then return true end end
+    return false
+  end
+  return true
+end
+
+-- Whether terrain lets u enter `to` from `from` at all (not units).
+function M.accessible(u, from, to)
+  if to == nil then return false end                         -- [4.4.1] the map edge
+  if rules.movement.impassable[rules.fortifications.terrain(to)] then return false end
+  return crossing_ok(from, to)                               -- [4.2.7]
+end
+
+-- [5.4.4] Whether cavalry u entering h rides down the friendly non-cavalry
+-- units there (not in fortifications or villages, 5.8.6).
+local function rides_down(u, h)
+  if not U().is_cavalry(u) then return false end
+  local any = false
+  for _, x in ipairs(U().field_units_at(h, u.side)) do
+    if not U().is_cavalry(x) then any = true end
+  end
+  return any and rules.ride_down.can_ride_down(u, h, "retreat")
+end
+
+-- [4.5.2] stacking on h once the units ridden down are gone.
+local function fits(u, h, ride)
+  if not ride then return U().can_stack(u, h) end
+  if U().stack_sp(u) == 0 then return true end
+  local sp = 0
+  for _, x in ipairs(U().field_units_at(h)) do
+    if U().is_cavalry(x) and x.id ~= u.id then sp = sp + U().stack_sp(x) end
+  end
+  return sp + U().stack_sp(u) <= T().stacking.limit
+end
+
+-- Whether u may retreat from `from` into h (distance aside); second
+-- result: it rides down friendly units there.
+function M.can_enter(u, from, h, side)
+  if not M.accessible(u, from, h) then return false end
+  for _, x in ipairs(bitwa.units_at(h)) do
+    if x.side ~= side and (U().is_field(x) or U().is_leader(x)) then return false end
+  end
+  if rules.zoc.in_enemy_zoc(h, side) then return false end   -- [5.4.5]
+  local ride = rides_down(u, h)
+  if not fits(u, h, ride) then return false end
+  return true, ride
+end
+
+-- [11.7.4] bombards in combat formation cannot retreat (A-069: 5.4.6).
+function M.can_retreat(u)
+  if u.kind == "bombards" and u.formation == "combat" then return false end
+  return true
+end
+
+-- The hexes of the next step from `cur` (A-024: one hex farther from the
+-- combat hex).
+function M.steps(u, cur, combat_hex, side)
+  local out = {}
+  local d = bitwa.hex.distance(cur, combat_hex)
+  for _, n in ipairs(bitwa.hex.neighbours(cur)) do
+    if bitwa.hex.distance(n, combat_hex) == d + 1 and M.can_enter(u, cur, n, side) then out[#out + 1] = n end
+  end
+  return out
+end
+
+-- The most steps u can still retreat from `cur`, at most `left`.
+local function depth(u, cur, combat_hex, side, left)
+  if left <= 0 then return 0 end
+  local best = 0
+  for _, n in ipairs(M.steps(u, cur, combat_hex, side)) do
+    local d = 1 + depth(u, n, combat_hex, side, left - 1)
+    if d > best then best = d end
+    if best == left then break end
+  end
+  return best
+end
+
+local function labels(hexes)
+  local out = {}
+  for i, h in ipairs(hexes) do out[i] = h.label end
+  return out
+end
+
+-- One unit's retreat of `n` hexes from combat_hex: the hexes entered.
+function M.retreat_unit(u, n, combat_hex, side)
+  local path = {}
+  if not M.can_retreat(u) then return path end
+  for step = 1, n do
+    if not u:alive() or u.hex == nil then break end
+    local cur = u.hex
+    local best, opts = 0, {}
+    for _, h in ipairs(M.steps(u, cur, combat_hex, side)) do
+      local d = 1 + depth(u, h, combat_hex, side, n - step)
+      if d > best then best, opts = d, { h } elseif d == best then opts[#opts + 1] = h end
+    end
+    if #opts == 0 then break end
+    local to = opts[1]
+    if #opts > 1 then
+      to = bitwa.hex.parse(bitwa.decide { side = side, kind = "retreat", options = labels(opts),
+        prompt = string.format("%s retreats %d of %d hexes from %s (5.4)", u.name, step, n, combat_hex.label) })
+    end
+    local _, ride = M.can_enter(u, cur, to, side)
+    if ride then rules.ride_down.ride_down(u, to, "retreat") end     -- [5.4.4]
+    U().place(u, to)                                                 -- [5.4.3] facing and CF kept
+    bitwa.note(u.name .. " retreats to " .. to.label .. " (5.4)")
+    path[#path + 1] = to
+    rules.movement.on_enter(u, cur, to, "retreat")
+    if u:alive() and u.hex ~= nil then rules.banners.entered(u, to) end
+  end
+  return path
+end
+
+-- [8.1.7] The leaders of the retreating side that stood on combat_hex go
+-- with their stack when no unit of theirs is left there: along the path
+-- of the unit that got farthest (their owner's choice among several), and
+-- stay on the last hex it reached.  A leader whose stack could not move
+-- stays.
+function M.leader_retreat(leaders, result, combat_hex, side)
+  if #U().field_units_at(combat_hex, side) > 0 then return end
+  local best, ends = 0, {}
+  for _, rec in ipairs(result.units) do
+    local n = #rec.path
+    if n > best then best, ends = n, { rec } elseif n == best and n > 0 then ends[#ends + 1] = rec end
+  end
+  if best == 0 then return end
+  local seen, choice = {}, {}
+  for _, rec in ipairs(ends) do
+    local last = rec.path[#rec.path]
+    if not seen[last.key] then seen[last.key] = true; choice[#choice + 1] = rec end
+  end
+  for _, l in ipairs(leaders) do
+    if l:alive() and l.hex == combat_hex then
+      local rec = choice[1]
+      if #choice > 1 then
+        local opts = {}
+        for i, r in ipairs(choice) do opts[i] = r.path[#r.path].label end
+        local pick = bitwa.decide { side = side, kind = "retreat", options = opts,
+          prompt = l.name .. " retreats with which unit's path (8.1.7)?" }
+        for _, r in ipairs(choice) do if r.path[#r.path].label == pick then rec = r end end
+      end
+      U().place(l, rec.path[#rec.path])
+      bitwa.note(l.name .. " retreats with his units to " .. l.hex.label .. " (8.1.7)")
+    end
+  end
+end
+
+-- [4.3.7] the free turn after a retreat or pursuit.
+function M.free_turn(u, why)
+  if not u:alive() or u.hex == nil then return end
+  local opts = { bitwa.hex.facing_name(u.facing) }
+  for f = 0, 5 do
+    if f ~= u.facing then opts[#opts + 1] = bitwa.hex.facing_name(f) end
+  end
+  local pick = bitwa.decide { side = u.side, kind = "facing", options = opts,
+    prompt = u.name .. " may face any way after its " .. (why or "retreat") .. " (4.3.7)" }
+  u.facing = bitwa.hex.facing(pick)
+end
+
+-- Choose one of `units` (alive) for a loss; its owner decides.
+function M.choose_loss(units, side, why)
+  local alive = {}
+  for _, u in ipairs(units) do if u:alive() and U().is_field(u) then alive[#alive + 1] = u end end
+  if #alive == 0 then return nil end
+  if #alive == 1 then return alive[1] end
+  local names = {}
+  for i, u in ipairs(alive) do names[i] = u.name end
+  return bitwa.unit(bitwa.decide { side = side, kind = "loss", options = names,
+    prompt = "which unit loses 1 SP (" .. why .. ")?" })
+end
+
+--[[
+M.retreat(units, hexes, combat_hex, side) -> result
+Units of `side` retreat `hexes` hexes from combat_hex (the hex they
+fought on).  result = { required = hexes, from = combat_hex,
+units = { { unit =, path = {hex...} } ... }, shortfall = hexes not
+retreated (the worst unit's), lost = { [unit id] = SP lost by 5.4.6 },
+sp_lost = total }.
+--]]
+function M.retreat(units, hexes, combat_hex, side)
+  local result = { required = hexes, from = combat_hex, units = {}, shortfall = 0, lost = {}, sp_lost = 0 }
+  if hexes <= 0 then return result end
+  local leaders = U().leaders_at(combat_hex, side)
+  local list = {}
+  for _, u in ipairs(units) do if u:alive() and u.hex ~= nil and U().is_field(u) then list[#list + 1] = u end end
+  table.sort(list, function(a, b) return a.id < b.id end)
+  for _, u in ipairs(list) do
+    local path = rules.retreat.retreat_unit(u, hexes, combat_hex, side)
+    result.units[#result.units + 1] = { unit = u, path = path }
+    result.shortfall = math.max(result.shortfall, hexes - #path)
+  end
+  rules.retreat.leader_retreat(leaders, result, combat_hex, side)
+  -- [5.4.6] 1 SP per hex not retreated, for the side as a whole; the owner
+  -- chooses the unit; it dies on the last hex it reached
+  local loss = rules.arith.retreat_loss(hexes, hexes - result.shortfall)
+  if loss > 0 then
+    bitwa.note(string.format("%s retreats %d of %d hexes: %d SP lost (5.4.6)", side, hexes - result.shortfall,
+      hexes, loss))
+  end
+  for _ = 1, loss do
+    local u = M.choose_loss(list, side, "5.4.6")
+    if not u then break end
+    local lost = U().lose_sp(u, 1, { by = U().enemy(side), rule = "5.4.6" })
+    result.lost[u.id] = (result.lost[u.id] or 0) + lost
+    result.sp_lost = result.sp_lost + lost
+  end
+  for _, rec in ipairs(result.units) do
+    if #rec.path > 0 then M.free_turn(rec.unit, "retreat") end
+  end
+  local done = {}
+  for _, rec in ipairs(result.units) do
+    local u = rec.unit
+    if u:alive() and u.hex ~= nil and not done[u.hex.key] then
+      done[u.hex.key] = true
+      rules.condition.check_stack(u.hex)
+    end
+  end
+  return result
+end
+
 return M

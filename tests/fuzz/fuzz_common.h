@@ -105,6 +105,7 @@ static void fuzz_check (lua_State *L, int ref, const char *who,
   if (!lua_isnil(L, -1))
     fuzz_die(who, "finding", lua_tostring(L, -1));
   lua_settop(L, base);
+  lua_gc(L, LUA_GCCOLLECT);
 }
 
 #endif

@@ -6,8 +6,8 @@
 ** checks it against the ruleset and the skirmish map.  Allowed: a
 ** validated scenario, or an error whose message starts "NAME:LINE:"
 ** (syntax errors, errors and budget kills in the scenario's code,
-** validation errors).  An error without the position, or a crash, is
-** a finding.
+** validation errors) at lines the text has.  An error without the
+** position, or a crash, is a finding.
 */
 #include "fuzz_common.h"
 
@@ -38,6 +38,21 @@ static const char harness[] =
   "  end\n"
   "  if msg:sub(1, #NAME + 1) ~= NAME .. ':' or not msg:find('^%d+:', #NAME + 2) then\n"
   "    return 'error without NAME:LINE: ' .. msg\n"
+  "  end\n"
+  "  -- every position a message gives lies in the text (whose line\n"
+  "  -- breaks are \\n, \\r, \\r\\n or \\n\\r, as Lua counts them)\n"
+  "  local lines, i = 1, 1\n"
+  "  while true do\n"
+  "    local b = text:find('[\\r\\n]', i)\n"
+  "    if not b then break end\n"
+  "    local c, d = text:sub(b, b), text:sub(b + 1, b + 1)\n"
+  "    i = (d == '\\r' or d == '\\n') and d ~= c and b + 2 or b + 1\n"
+  "    lines = lines + 1\n"
+  "  end\n"
+  "  for l in msg:gmatch('%f[^\\n%z]' .. NAME:gsub('%p', '%%%0') .. ':(%d+): ') do\n"
+  "    if tonumber(l) > lines then\n"
+  "      return 'line ' .. l .. ' beyond the end of the text (' .. lines .. ' lines): ' .. msg\n"
+  "    end\n"
   "  end\n"
   "end\n";
 
