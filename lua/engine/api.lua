@@ -53,7 +53,9 @@ function M.new()
       error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
     end
     if k == "name" then error("a unit's name cannot change", 2) end
-    g.state:set(rawget(u, "id"), slot, v)
+    local id = rawget(u, "id")
+    g.state:set(id, slot, v)
+    if k == "hex" or k == "side" or k == "kind" then g:unit_changed(id, k, v) end
   end
   unit_mt.__eq = function(a, b) return rawget(a, "id") == rawget(b, "id") end
   unit_mt.__lt = function(a, b) return rawget(a, "id") < rawget(b, "id") end
@@ -99,22 +101,16 @@ function M.new()
   function api.units(filter)
     local g = game()
     filter = filter or {}
-    local out, st, s = {}, g.state, g.slot
-    local hexkey = filter.hex and kernel_hex.pack(filter.hex)
-    for id = 1, st:max_id() do
-      if st:alive(id) then
-        local ok = true
-        if filter.side and st:get(id, s.side) ~= filter.side then ok = false end
-        if ok and filter.kind and st:get(id, s.kind) ~= filter.kind then ok = false end
-        if ok and filter.category and st:get(id, s.category) ~= filter.category then ok = false end
-        if ok and hexkey then
-          local h = st:get(id, s.hex)
-          if not h or kernel_hex.pack(h) ~= hexkey then ok = false end
-        end
-        if ok then
-          local u = proxy(id)
-          if not filter.where or filter.where(u) then out[#out + 1] = u end
-        end
+    local c = g:units_cache()
+    local ids = c.ids
+    if filter.hex then ids = c.at[kernel_hex.pack(filter.hex)] or {} end
+    local side, kind, where = filter.side, filter.kind, filter.where
+    local out = {}
+    for i = 1, #ids do
+      local id = ids[i]
+      if (not side or c.side[id] == side) and (not kind or c.kind[id] == kind) then
+        local u = proxy(id)
+        if not where or where(u) then out[#out + 1] = u end
       end
     end
     return out

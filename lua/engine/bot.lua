@@ -23,7 +23,7 @@ function M.random(seed, side_index)
     if bot.last_pos == pos then tries = tries + 1 else tries = 0 end
     bot.last_pos = pos
     local dice = bitwa.dice.new(seed, BOT_STREAM + side_index * 1000003 + pos * 7919 + tries)
-    return (dice:roll(1, math.max(n, 2), "bot"))
+    return dice:uniform(math.max(n, 1))
   end
   function bot.choose(g, side, legal)
     local others = {}
@@ -152,7 +152,7 @@ function M.greedy(seed, side_index)
     return bitwa.dice.new(seed, GREEDY_STREAM + side_index * 1000003 + pos * 7919 + tries * 104729 + salt)
   end
   local function pick(g, n, salt)
-    return (dice_for(g, salt or 0):roll(1, math.max(n, 2), "bot"))
+    return dice_for(g, salt or 0):uniform(math.max(n, 1))
   end
 
   -- The simple policy for decisions inside a copy: "pass" half the time
@@ -162,9 +162,9 @@ function M.greedy(seed, side_index)
     if #opts == 1 then return opts[1] end
     local d = bitwa.dice.new(seed, GREEDY_STREAM + 77 + side_index * 1000003 + position(c) * 7919 + salt)
     for _, o in ipairs(opts) do
-      if o == "pass" and d:roll(1, 2, "bot") == 1 then return o end
+      if o == "pass" and d:uniform(2) == 1 then return o end
     end
-    return opts[d:roll(1, #opts, "bot")]
+    return opts[d:uniform(#opts)]
   end
 
   -- Run c (stopped at a decision, or just acted) to the end of its
@@ -213,7 +213,7 @@ function M.greedy(seed, side_index)
     if #cands + #rest > cap then
       local d = dice_for(g, 1)
       for i = #rest, 2, -1 do
-        local j = d:roll(1, i, "bot")
+        local j = d:uniform(i)
         rest[i], rest[j] = rest[j], rest[i]
       end
     end

@@ -224,7 +224,65 @@ function Game:find_unit(name)
   return nil
 end
 
-function Game:forget_names() self.name_index = nil end
+function Game:forget_names() self.name_index = nil; self.unit_cache = nil end
+
+--[[
+The units of the game as the rules query them, built from the state on
+first use and kept until something other than a unit's move invalidates
+it (spawn, removal, a rollback, a clone).  A move updates it in place
+(moved).  { ids = {alive ids in order}, side = {[id]}, kind = {[id]},
+hex = {[id] = packed}, at = {[packed] = {ids in order}} }
+--]]
+function Game:units_cache()
+  local c = self.unit_cache
+  if c then return c end
+  local st, s = self.state, self.slot
+  c = { ids = {}, side = {}, kind = {}, hex = {}, at = {} }
+  for id = 1, st:max_id() do
+    if st:alive(id) then
+      c.ids[#c.ids + 1] = id
+      c.side[id] = st:get(id, s.side)
+      c.kind[id] = st:get(id, s.kind)
+      local h = st:get(id, s.hex)
+      if h then
+        local k = h.key
+        c.hex[id] = k
+        local list = c.at[k]
+        if not list then list = {}; c.at[k] = list end
+        list[#list + 1] = id
+      end
+    end
+  end
+  self.unit_cache = c
+  return c
+end
+
+-- A unit's hex, side or kind changed: keep the cache in step.
+function Game:unit_changed(id, field, value)
+  local c = self.unit_cache
+  if not c then return end
+  if field == "side" then c.side[id] = value
+  elseif field == "kind" then c.kind[id] = value
+  elseif field == "hex" then
+    local old = c.hex[id]
+    if old then
+      local list = c.at[old]
+      for i = #list, 1, -1 do if list[i] == id then table.remove(list, i) end end
+      if #list == 0 then c.at[old] = nil end
+    end
+    if value then
+      local k = value.key
+      c.hex[id] = k
+      local list = c.at[k]
+      if not list then list = {}; c.at[k] = list end
+      local pos = #list + 1
+      for i = 1, #list do if list[i] > id then pos = i break end end
+      table.insert(list, pos, id)
+    else
+      c.hex[id] = nil
+    end
+  end
+end
 
 function Game:spawn(t)
   local st, s = self.state, self.slot
@@ -666,6 +724,7 @@ function Game:clone()
   c.log = nil
   c.pending, c.snapshot, c.on_commit = nil, nil, nil
   c.name_index = nil
+  c.unit_cache = nil
   return c
 end
 

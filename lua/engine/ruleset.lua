@@ -456,7 +456,20 @@ function M.load(name, opts)
     local seen = {}
     for _, mname in ipairs(util.sorted_keys(R)) do R[mname] = freeze(R[mname], seen) end
     frozen = true
-    freeze(api, seen)
+    -- the rule environments hold `api` itself: make that very table read-only
+    local inner = {}
+    for _, k in ipairs(util.sorted_keys(api)) do
+      inner[k] = freeze(rawget(api, k), seen)
+      rawset(api, k, nil)
+    end
+    setmetatable(api, {
+      __index = inner,
+      __newindex = function(_, k)
+        error("the bitwa table is read-only (tried to set '" .. tostring(k) .. "')", 2)
+      end,
+      __pairs = function() return sandbox.pairs(inner) end,
+      __metatable = "read-only",
+    })
   end
 
   -- terrain / edge names
