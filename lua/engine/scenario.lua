@@ -199,8 +199,8 @@ function M.validate(rs, sc, mapinfo)
         elseif mapinfo and not mapinfo:contains(h) then
           err(l, "unit " .. name .. ": hex " .. h.label .. " is not on the map")
         else v.hex = h end
-      elseif not arriving[name] and not u.off_map then
-        err(l, "unit " .. name .. ": no hex (give hex = \"CCRR\", or list it in a reinforcement)")
+      elseif not arriving[name] and not u.starts_off_map then
+        err(l, "unit " .. name .. ": no hex (give hex = \"CCRR\", list it in a reinforcement, or say starts_off_map = true)")
       end
       if u.zone ~= nil then
         if not zone_set[u.zone] then err(l, "unit " .. name .. ": no zone '" .. tostring(u.zone) .. "'")
@@ -213,7 +213,7 @@ function M.validate(rs, sc, mapinfo)
         if not v.facing then err(l, "unit " .. name .. ": bad facing '" .. tostring(u.facing) .. "' (N NE SE S SW NW)") end
       end
       for _, k in ipairs(util.sorted_keys(u)) do
-        if type(k) == "string" and not CORE[k] and k ~= "line" and k ~= "zone" and k ~= "off_map" then
+        if type(k) == "string" and not CORE[k] and k ~= "line" and k ~= "zone" and k ~= "starts_off_map" then
           local t = attrs[k]
           local val = u[k]
           if not t then

@@ -18,7 +18,6 @@
 -- fortifications.destroy's.
 local M = {}
 
-M.FIRST_PHASE = "A.cavalry_move"
 
 local FIRE_RULE = { archers = "11.4.1", crossbowmen = "11.6.1", horse_archers = "11.5.5", bombards = "11.7.1" }
 
@@ -282,7 +281,8 @@ end
 
 --[[
 M.roll(shooter, target) -> a shot, rolled but not applied:
-{ shooter, target, range, raw, modifier, loss (SP), disorganize, stop,
+{ shooter, target, hex, kind, side, shooter_id (what apply needs once the
+  shooter may be gone), range, raw, modifier, loss (SP), disorganize, stop,
   friendly = true when the friendly-fire roll hit a friendly unit }.
 Counts the shot [11.1.6]; firing at a unit demolishing a fortification
 restarts its count [12.1.7].
@@ -486,10 +486,6 @@ enemy unit in range, arc and sight (bombards also at fortifications), at
 --]]
 function M.options(mover, moment, side)
   local out = {}
-  -- The game's first phase begins inside the scenario setup, which cannot
-  -- wait for a decision: no fire before the first unit moves (the shot is
-  -- kept for a step or the end of that phase; notes-ranged.md).
-  if moment == "start" and bitwa.turn() == 1 and bitwa.phase() == M.FIRST_PHASE then return out end
   if mover ~= nil and moment == "step" and
      (not mover:alive() or mover.hex == nil or mover.side == side or not rules.units.is_field(mover)) then
     return out

@@ -248,6 +248,7 @@ function M.enter(side, u, h, facing)
   u.moved = true
   u.road_move = false
   bitwa.set_var("movement.mover", u.id)
+  if rules.units.is_leader(u) then rules.fatigue.mark_active(u) end     -- [14.1.3] he moved
   bitwa.note(u.name .. " enters the map at " .. h.label .. " (reinforcement)")
   rules.movement.on_enter(u, nil, h, "move")
   if not u:alive() or u.hex == nil then return end

@@ -152,16 +152,18 @@ test("T-49 11.1.5-c: ... or the moment an enemy unit comes into range (here: ent
   eq(unit(g, "R1").sp, 1)
 end)
 
-test("11.1.5-d: the game's first phase starts inside the setup: no fire then, but at its end", function()
+test("11.1.5-d: fire before any enemy movement: at the very start of the game's first phase", function()
   local g = setup({ U("A1", "PL", "archers", "0808", "N"), U("K1", "TO", "cavalry", "0806", "N") },
-                  { vars = { { "side.A", "TO" } }, dice = { 8 } })
+                  { vars = { { "side.A", "TO" } } })
   eq(g:phase_info().name, "A.cavalry_move")
-  eq(g:acting_side(), "TO")
-  local r = g:act("TO", "end")
-  eq(r.status, "decision")
-  eq(r.request.options, { "fire A1 K1", "pass" })
+  local req = g:pending_request()
+  ok(req, "the game begins with the enemy's fire window")
+  eq(req.side, "PL")
+  eq(req.options, { "fire A1 K1", "pass" })
+  g.dice:force { 8 }
   done(g:answer("fire A1 K1"))
   eq(unit(g, "K1").sp, 1)
+  eq(g:acting_side(), "TO")
 end)
 
 test("11.1.6: a ranged unit fires once a turn", function()

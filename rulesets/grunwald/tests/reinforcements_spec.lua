@@ -164,7 +164,7 @@ test("4.4.1 / 4.4.2: a unit that leaves the map by moving is waiting to come bac
 end)
 
 test("T-14 4.4.3-a: left in its movement phase in turn 2: back in the turn 5 movement phase at the earliest", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 2, "move", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 2, "move", "1001")
   to_phase(g, "B.cavalry_move", 4)
   refused(g:act("TO", "enter K 1001 S"), "4.4.3")
   eq(entries(g, "TO"), {})
@@ -173,7 +173,7 @@ test("T-14 4.4.3-a: left in its movement phase in turn 2: back in the turn 5 mov
 end)
 
 test("T-15 4.4.3-b / A-015: left in a pursuit in turn 2: back in turn 6", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 2, "pursuit", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 2, "pursuit", "1001")
   to_phase(g, "B.cavalry_move", 5)
   refused(g:act("TO", "enter K 1001 S"), "4.4.3")
   to_phase(g, "B.cavalry_move", 6)
@@ -181,7 +181,7 @@ test("T-15 4.4.3-b / A-015: left in a pursuit in turn 2: back in turn 6", functi
 end)
 
 test("T-16 4.4.4 / A-016: cavalry comes back within 6 hexes of its departure hex along the same edge, others within 4", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 1, "move", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 1, "move", "1001")
   local labels = Q(g, function(R, B)
     local out = {}
     for _, h in ipairs(R.reinforcements.return_hexes(B.unit("K"))) do out[#out + 1] = h.label end
@@ -193,7 +193,7 @@ test("T-16 4.4.4 / A-016: cavalry comes back within 6 hexes of its departure hex
   refused(g:act("TO", "enter K 0301 S"), "4.4.4")
   refused(g:act("TO", "enter K 1002 S"), "4.4.4", "not on the edge")
   done(g:act("TO", "enter K 1601 S"))
-  g = left({ U("K", "TO", "infantry", nil, { off_map = true }), far() }, 1, "move", "1001")
+  g = left({ U("K", "TO", "infantry", nil, { starts_off_map = true }), far() }, 1, "move", "1001")
   labels = Q(g, function(R, B)
     local out = {}
     for _, h in ipairs(R.reinforcements.return_hexes(B.unit("K"))) do out[#out + 1] = h.label end
@@ -204,7 +204,7 @@ test("T-16 4.4.4 / A-016: cavalry comes back within 6 hexes of its departure hex
 end)
 
 test("4.4.4-b: along the west edge the same count runs down the column", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 1, "move", "0108")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 1, "move", "0108")
   local labels = Q(g, function(R, B)
     local out = {}
     for _, h in ipairs(R.reinforcements.return_hexes(B.unit("K"))) do out[#out + 1] = h.label end
@@ -215,7 +215,7 @@ test("4.4.4-b: along the west edge the same count runs down the column", functio
 end)
 
 test("4.4.5: a unit coming back is only placed: it moves no more in that phase", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 1, "move", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 1, "move", "1001")
   to_phase(g, "B.cavalry_move", 4)
   done(g:act("TO", "enter K 1001 S"))
   local k = g:unit_table("K")
@@ -227,7 +227,7 @@ test("4.4.5: a unit coming back is only placed: it moves no more in that phase",
 end)
 
 test("4.4.7: not onto enemy units, nor into an enemy ZoC", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), U("P1", "PL", "cavalry", "0801"),
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), U("P1", "PL", "cavalry", "0801"),
                    U("P2", "PL", "cavalry", "1202"), far() }, 1, "move", "1001")
   to_phase(g, "B.cavalry_move", 4)
   refused(g:act("TO", "enter K 0801 S"), "4.4.7")
@@ -237,14 +237,14 @@ test("4.4.7: not onto enemy units, nor into an enemy ZoC", function()
 end)
 
 test("4.4.8: a unit may wait; the zone stays the one of its departure hex", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 1, "move", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 1, "move", "1001")
   to_phase(g, "B.cavalry_move", 6)
   refused(g:act("TO", "enter K 1701 S"), "4.4.4")
   done(g:act("TO", "enter K 0401 S"))
 end)
 
 test("4.4.9: a unit coming back obeys stacking", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), U("K2", "TO", "cavalry", "1001", { facing = "S" }), far() },
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), U("K2", "TO", "cavalry", "1001", { facing = "S" }), far() },
                  1, "move", "1001")
   to_phase(g, "B.cavalry_move", 4)
   refused(g:act("TO", "enter K 1001 S"), "4.4.9")
@@ -252,7 +252,7 @@ test("4.4.9: a unit coming back obeys stacking", function()
 end)
 
 test("4.4-legal: a few entry hexes per unit, nearest first, facing into the map", function()
-  local g = left({ U("K", "TO", "cavalry", nil, { off_map = true }), far() }, 1, "move", "1001")
+  local g = left({ U("K", "TO", "cavalry", nil, { starts_off_map = true }), far() }, 1, "move", "1001")
   to_phase(g, "B.cavalry_move", 4)
   eq(entries(g, "TO"), { "enter K 1001 S", "enter K 1101 S", "enter K 0901 S" })
   eq(entries(g, "PL"), {})
