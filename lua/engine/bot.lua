@@ -284,7 +284,44 @@ function M.greedy(seed, side_index)
   return bot
 end
 
-M.builtin = { random = M.random, greedy = M.greedy }
+-- ------------------------------------------------------------------ rules
+
+-- rules: the ruleset's own bot module (rules.bot), run as read-only rule
+-- code: propose(side, tried) -> an action line or nil (the runner tries
+-- it without listing every legal action first; a refused line is added
+-- to `tried` and it is asked again), answer(request) -> an option.  A
+-- ruleset without a bot module gets the random bot.
+function M.rules(seed, side_index)
+  local fallback = M.random(seed, side_index)
+  local bot = { name = "rules" }
+  local function module(g)
+    local ok, m = pcall(function() return g.rs.modules.bot end)
+    return ok and m or nil
+  end
+  function bot.propose(g, side, tried)
+    local m = module(g)
+    if not (m and m.propose) then return nil end
+    local copy = {}
+    for _, k in ipairs(require("engine.util").sorted_keys(tried)) do copy[k] = true end
+    return g:query(m.propose, side, copy)
+  end
+  function bot.choose(g, side, legal)
+    return fallback.choose(g, side, legal)
+  end
+  function bot.answer(g, req)
+    local m = module(g)
+    if m and m.answer then
+      local options = {}
+      for i, o in ipairs(req.options) do options[i] = o end
+      local a = g:query(m.answer, { side = req.side, kind = req.kind, prompt = req.prompt, options = options })
+      for _, o in ipairs(req.options) do if o == a then return a end end
+    end
+    return fallback.answer(g, req)
+  end
+  return bot
+end
+
+M.builtin = { random = M.random, greedy = M.greedy, rules = M.rules }
 
 function M.make(name, seed, side_index)
   local f = M.builtin[name]

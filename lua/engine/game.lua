@@ -303,7 +303,15 @@ end
 function Game:var(k) return self.state:var(k) end
 function Game:turn() return self.state:var("turn") or 0 end
 function Game:phase_index() return self.state:var("phase") or 1 end
-function Game:phase_info() return self.phases:info(self:phase_index()) end
+-- The phase list never changes during a game: its entries are read once.
+function Game:phase_info()
+  local i = self:phase_index()
+  local cache = self.phase_cache
+  if not cache then cache = {}; self.phase_cache = cache end
+  local info = cache[i]
+  if not info then info = self.phases:info(i); cache[i] = info end
+  return info
+end
 function Game:is_over() return self.state:var("game.over") == true end
 
 -- The sides that may act now ({} in a phase that runs by itself).
@@ -734,6 +742,15 @@ local function divergence(n, expected, actual, message)
   return { n = n, expected = expected, actual = actual, message = message }
 end
 
+-- A failure is reported on one line: the messages quote what the file
+-- holds (action lines, checksums, metadata), which may hold anything,
+-- and list several scenario problems one per line.  Line breaks become
+-- "; ", other control characters \ddd.
+local function one_line(msg)
+  msg = tostring(msg):gsub("\r?\n", "; "):gsub("%c", function(c) return "\\" .. c:byte() end)
+  return msg
+end
+
 --[[
 M.open(path, { readonly = bool, durability = ..., stop_on_divergence = true })
 Rebuilds the game from the seed and the logged actions and decisions,
@@ -743,11 +760,11 @@ checking the checksum after every action.  Returns the game and a report
 function M.open(path, opts)
   opts = opts or {}
   local log, err = bitwa.log.open(path, opts.readonly, opts.durability or "full")
-  if not log then return nil, err end
+  if not log then return nil, one_line(err) end
   local ok, g, report = pcall(M._replay, log, path, opts)
   if not ok then
     log:close()
-    return nil, tostring(g)
+    return nil, one_line(g)
   end
   return g, report
 end

@@ -25,17 +25,31 @@ function M.play(g, bots, opts)
       if not side then return nil, "nobody can act in phase " .. g:phase_info().name end
       local bot = bots[side]
       if not bot then return nil, "no driver for side " .. side end
-      local legal = g:legal_actions(side)
+      -- a bot that can propose a line without the list of every legal action
+      if bot.propose then
+        local refused_lines = {}
+        for _ = 1, 64 do
+          local line = bot.propose(g, side, refused_lines)
+          if not line then break end
+          r = g:act(side, line)
+          if r.status ~= "refused" then break end
+          refused_lines[line] = true
+          r = nil
+        end
+      end
+      local legal = r and {} or g:legal_actions(side)
       local tried = 0
-      repeat
+      while not r do
         local line = bot.choose(g, side, legal)
         r = g:act(side, line)
         if r.status == "refused" then
           tried = tried + 1
           for i = #legal, 1, -1 do if legal[i].line == line then table.remove(legal, i) end end
           if #legal == 0 then return nil, "side " .. side .. " has no acceptable action: " .. r.message end
+          if tried > 1000 then break end
+          r = nil
         end
-      until r.status ~= "refused" or tried > 1000
+      end
     end
     if r.status == "error" then
       return nil, r.message .. (r.traceback and ("\n" .. r.traceback) or "")

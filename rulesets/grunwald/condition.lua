@@ -32,9 +32,9 @@ function M.leader_modifier(u)
 end
 
 -- [6.2.1] 1D6 on the morale test table at the side's MORALE value (A-047:
--- limited to +/-2).  The leader modifier is subtracted (option
--- leader_test_modifier = "subtract", A-046) or added as the English text
--- prints ("add").  A modified roll below 1 passes.  Returns pass, roll,
+-- limited to +/-2).  The leader modifier is added as the English text
+-- prints (option leader_test_modifier = "add", the default) or subtracted
+-- ("subtract", A-046, as the French edition).  A modified roll below 1 passes.  Returns pass, roll,
 -- modified roll.
 function M.morale_test(u, why)
   local value = rules.morale.test_value(u.side)

@@ -75,7 +75,7 @@ end
 -- that starts its phase in combat formation and has done nothing yet
 -- turns to its movement side and has that side's MP, less the 1 MP of the
 -- change; a unit turning to its combat side pays 1 MP and has 0 MP left.
--- One change from the combat side per phase (notes-ranged.md).
+-- One change from the combat side per phase (NOTES.md).
 local function flip_key(u) return "formation." .. u.id end
 local function phase_stamp() return "T" .. bitwa.turn() .. "." .. bitwa.phase() end
 
@@ -187,7 +187,7 @@ end
 -- [11.2.6] line of sight from `from` (a unit of `side`) to hex h: only
 -- the hexes between them count.  Where the line runs along the edge
 -- between two hexes, sight is blocked only when both of them block
--- (notes-ranged.md).
+-- (NOTES.md).
 function M.line_of_sight(from, h, side)
   local steps = bitwa.hex.line(from, h)
   for i = 2, #steps - 1 do

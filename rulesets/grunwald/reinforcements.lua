@@ -20,7 +20,7 @@
 -- has no limit.  Leaders do not count.  A reinforcement pays the MP of
 -- the hex it enters and may move on with the rest of its MP (A-078: the
 -- scenarios bring several units a turn through one hex, so each must
--- make room for the next; notes-ranged.md).
+-- make room for the next; NOTES.md).
 --
 -- Units that left the map (`off_map` = the turn it left, `left_phase` =
 -- "move" or "pursuit", `left_at` = the hex it left from, set by the

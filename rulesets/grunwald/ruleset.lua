@@ -52,7 +52,7 @@ return {
     "tables", "arith", "units", "zoc", "reactions",
     "charge", "movement", "countercharge", "ride_down", "fortifications",
     "combat", "retreat", "pursuit", "condition", "morale", "banners", "leaders",
-    "ranged", "organization", "fatigue", "reinforcements", "victory", "phases",
+    "ranged", "organization", "fatigue", "reinforcements", "victory", "phases", "bot",
   },
   -- [2.1] the nine phases; "@side.A" is the side the scenario makes player A
   phases = {
@@ -101,6 +101,6 @@ return {
     complementary = { default = true, doc = "13.0-14.0: units organization and fatigue (complementary rules)" },
     turn_terrain_cost = { default = "table", doc = "4.3.6: terrain added to a turn: 'table' (the arm's cost) or 'example' (the printed example's 2 MP)" },
     ride_down_cost = { default = "surcharge", doc = "5.8.4: 'surcharge' (the SP ridden down are paid on top of entering the hex, A-038) or 'total' (the SP are the whole cost of the hex)" },
-    leader_test_modifier = { default = "subtract", doc = "6.2.2-6.2.3: 'subtract' (leaders help) or 'add' (as the English text prints)" },
+    leader_test_modifier = { default = "add", doc = "6.2.2-6.2.3: 'add' as the English text prints (a leader makes the test harder, since low rolls pass) or 'subtract' (leaders help, as the French edition)" },
   },
 }

@@ -111,25 +111,33 @@ test("6.2.1-c / A-047: beyond +2 the +2 row: at +5 a 5 passes, a 6 fails", funct
   eq(g:unit_table("D").condition, "disorganized")
 end)
 
-test("6.2.2 / A-046 / T-40: within a leader's range the die counts 1 less: MORALE 0, a 4 passes", function()
-  local g = setup { U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0810", "N"),
-                    U("Z", "PL", "infantry", "2015", "N") }
+test("6.2.2 / A-046 / T-40: with leader_test_modifier = subtract (leaders help) the die counts 1 less within range: a 4 passes", function()
+  local g = setup({ U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0810", "N"),
+                    U("Z", "PL", "infantry", "2015", "N") }, { options = { leader_test_modifier = "subtract" } })
   g.dice:force { 4 }
   done(g:act("TO", "rally D"))
   eq(g:unit_table("D").condition, "")
 end)
 
-test("6.2.2-b / T-40: ... with leader_test_modifier = add (the English text) the 4 becomes 5 and fails", function()
-  local g = setup({ U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0810", "N"),
-                    U("Z", "PL", "infantry", "2015", "N") }, { options = { leader_test_modifier = "add" } })
+test("6.2.2-b / T-40: as the English text prints (the default), +1 within a leader's range: the 4 becomes 5 and fails", function()
+  local g = setup { U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0810", "N"),
+                    U("Z", "PL", "infantry", "2015", "N") }
   g.dice:force { 4 }
   done(g:act("TO", "rally D"))
   eq(g:unit_table("D").condition, "disorganized")
 end)
 
-test("6.2.3: on a leader's hex the die counts 2 less: MORALE 0, a 5 passes", function()
+test("6.2.3-a: as printed, +2 on a leader's hex: MORALE 0, a 2 becomes 4 and fails", function()
   local g = setup { U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0808", "N"),
                     U("Z", "PL", "infantry", "2015", "N") }
+  g.dice:force { 2 }
+  done(g:act("TO", "rally D"))
+  eq(g:unit_table("D").condition, "disorganized")
+end)
+
+test("6.2.3-b: with leader_test_modifier = subtract, on a leader's hex the die counts 2 less: a 5 passes", function()
+  local g = setup({ U("D", "TO", "cavalry", "0808", "N", { condition = "disorganized" }), U("L", "TO", "leader", "0808", "N"),
+                    U("Z", "PL", "infantry", "2015", "N") }, { options = { leader_test_modifier = "subtract" } })
   g.dice:force { 5 }
   done(g:act("TO", "rally D"))
   eq(g:unit_table("D").condition, "")

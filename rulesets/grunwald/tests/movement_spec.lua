@@ -216,6 +216,23 @@ test("4.2.4-a: entering a hex with a friendly unit costs 1 MP more (4.2.3 a)", f
   eq(g:unit_table("b").hex, "0203")
 end)
 
+test("4.1.6-a: units move through hexes holding friendly units, within the stacking limit", function()
+  local g = setup { U("a", "PL", "cavalry", "0202", "S", { sp = 1 }), U("b", "PL", "cavalry", "0203", "N", { sp = 1 }) }
+  done(act(g, "PL", "move a"))
+  done(act(g, "PL", "move a"))
+  eq(g:unit_table("a").hex, "0204")
+  eq(left(g, "a"), six(8 - 2 - 1))
+end)
+
+test("11.1.4-a: archers in combat formation (0 MP, 11.1.1) still move one hex (4.2.9)", function()
+  local g = setup { U("x", "PL", "archers", "0202", "S", { sp = 1, mp = 4, formation = "combat" }) }
+  to_phase(g, 1, "A.infantry_move")
+  eq(left(g, "x"), 0)
+  done(act(g, "PL", "move x"))
+  eq(g:unit_table("x").hex, "0203")
+  refused(g:act("PL", "move x"), "4.1.3")
+end)
+
 test("4.5.1-a: a hex holds 2 SP; a leader does not count (8.1.1)", function()
   local g = setup { U("a", "PL", "cavalry", "0202", "S", { sp = 1 }), U("b", "PL", "cavalry", "0203", "N", { sp = 1 }),
                     { name = "L", side = "PL", kind = "leader", hex = "0201", facing = "S", range = 2 } }
@@ -561,7 +578,7 @@ end)
 
 ---------------------------------------------------------------- 4.4
 
-test("4.4.2-a: leaving the map across the frontal hexside costs 1 MP", function()
+test("4.4.1-a / 4.4.2-a: a unit leaves the map by moving across its frontal hexside, for 1 MP", function()
   local g = setup({ U("c", "PL", "cavalry", "0201", "N") }, { turns = 6 })
   done(act(g, "PL", "move c"))
   local c = g:unit_table("c")

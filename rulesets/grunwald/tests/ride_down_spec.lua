@@ -121,6 +121,11 @@ test("5.8.6-a: infantry in a village or a fortification cannot be ridden down", 
   refused(g:act("PL", "move d"), "5.8.6")
 end)
 
+test("T-37 / 5.8.1-f: infantry in a forest cannot be ridden down: entering the forest sets CF to 0 (5.6.7)", function()
+  local g = setup { U("c", "PL", "cavalry", "0304", "S", { cf = 3 }), U("i", "TO", "infantry", "0305", "N", { sp = 1 }) }
+  refused(g:act("PL", "move c"), "5.8.1")
+end)
+
 test("4.2.3-a: friendly infantry within the stacking limit is not ridden down", function()
   local g = setup { U("c", "PL", "cavalry", "0202", "S", { sp = 1, cf = 2 }), U("p", "PL", "infantry", "0203", "N", { sp = 1 }) }
   done(act(g, "PL", "move c"))

@@ -87,7 +87,7 @@ test("scenarios-b: initiative, friendly edges, MORALE and the game length", func
     eq(var(sc, "morale"), 0)
     eq(sc.sides, { "PL", "TO" })
   end
-  -- A-076: not printed, chosen (notes-scenarios.md)
+  -- A-076: not printed, chosen (NOTES.md)
   eq(c.turns, 16)
   eq(b.turns, 14)
   local g = game { ruleset = "grunwald", scenario = "blitzkrieg-1410", seed = 1 }
