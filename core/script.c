@@ -770,9 +770,19 @@ lua_State *bitwa_script_new (const char *home) {
   lua_getglobal(L, "string");
   bitwa_strmatch_install(L, lua_gettop(L));
   lua_pop(L, 1);
-  /* nobody reaches the string metatable through getmetatable("") */
+  /* String methods (s:format(...), s:rep(...)) go through the string
+  ** metatable, which rule code reaches with any string: its __index is a
+  ** copy of the library without dump and with the %p-refusing format, so
+  ** that a method call cannot do what the sandbox's `string` does not
+  ** allow.  Nobody reaches the metatable itself through getmetatable(""). */
   lua_pushliteral(L, "");
   if (lua_getmetatable(L, -1)) {
+    static const char *const no_dump[] = { "dump", NULL };
+    copy_library(L, "string", no_dump);
+    lua_getfield(L, -1, "format");
+    lua_pushcclosure(L, sb_format, 1);
+    lua_setfield(L, -2, "format");
+    lua_setfield(L, -2, "__index");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);

@@ -37,7 +37,8 @@ if ! { cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER="${CC:-clang}" -DBITWA_FU
   exit 2
 fi
 
-# fuzz_gamefile's temporary game files go here
+# fuzz_gamefile's temporary game files go here (a finding leaves its own)
+rm -f "$build/fuzz-tmp"/bitwa-fuzz-*
 TMPDIR=$build/fuzz-tmp
 export TMPDIR
 ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}

@@ -468,8 +468,13 @@ function Game:_run(...)
   local err, kind, tb = r[2], r[3], r[4]
   self:_rollback()
   if apimod.is_refusal(err) then return refused(err.rule, err.message) end
-  if type(err) == "table" and getmetatable(err) and getmetatable(err).__tostring then err = tostring(err) end
-  return { status = "error", kind = kind, message = tostring(err), traceback = tb }
+  -- a message, or the type of a value rule code raised: never its own
+  -- __tostring, which is rule code that would run outside the budget
+  local message
+  if type(err) == "string" then message = err
+  elseif math.type(err) then message = tostring(err)
+  else message = "error object is a " .. type(err) .. " value" end
+  return { status = "error", kind = kind, message = message, traceback = tb }
 end
 
 function Game:_commit()

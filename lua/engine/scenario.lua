@@ -58,9 +58,23 @@ function M.read_text(rs, text, name)
     end
     return 0
   end
+  -- A declaration as plain data: copied with raw access while the
+  -- scenario code still runs under its limits, so that validation later
+  -- never runs the scenario's metamethods (a loop in an __index would
+  -- otherwise run outside the instruction budget).
+  local function plain(v, depth)
+    if type(v) ~= "table" then return v end
+    if depth > 16 then return nil end
+    local c = {}
+    for k, x in next, v do
+      if type(k) ~= "table" then c[k] = plain(x, depth + 1) end
+    end
+    return c
+  end
   local function decl(kind, once)
     return function(t)
       local l = line()
+      if type(t) == "table" then t = plain(t, 0) end
       if type(t) ~= "table" then
         sc.errors[#sc.errors + 1] = { line = l, msg = kind .. " { ... } expected" }
         return

@@ -205,6 +205,14 @@ test("scenario: a syntax error and a runaway loop are reported with their line",
   ok(msg:find("no map 'nowhere'", 1, true), msg)
 end)
 
+test("scenario: a declaration's metamethods never run outside the budget", function()
+  local t0 = os.clock()
+  local msg = scenario_error("scenario { title = 'x', map = 'skirmish' }\n" ..
+    "unit(setmetatable({}, { __index = function() while true do end end }))\n")
+  ok(msg:find(":2: unit: a name is required", 1, true), msg)
+  ok(os.clock() - t0 < 5, "no hang")
+end)
+
 test("map: errors name the file and line", function()
   local mapfile = require "engine.mapfile"
   local m, err = mapfile.parse("map x\ncolumns 1-5\nrows 1-5\nparity odd-down\ndefault clear\nterrain lava 0101\n",
