@@ -18,3 +18,10 @@ add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determ
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald cli determinism
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
+
+# A whole battle takes minutes: run by tools/test.sh on the optimised
+# build (ctest -L long), not under the sanitizers.
+add_test(NAME game.grunwald.full COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>
+         grunwald/clash-of-titans 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(game.grunwald.full PROPERTIES LABELS long TIMEOUT 1200
+                     ENVIRONMENT "${BITWA_TEST_ENV}")

@@ -294,7 +294,7 @@ command("answer", "answer FILE OPTION [--json]", "answer the pending decision",
 local function make_bots(spec, seed, sides)
   local botmod = require "engine.bot"
   local names = {}
-  for i, s in ipairs(sides) do names[s] = "random"; names[i] = nil end
+  for i, s in ipairs(sides) do names[s] = "rules"; names[i] = nil end
   for part in (spec or ""):gmatch("[^,]+") do
     local side, name = part:match("^([%w_]+)=([%w_%-]+)$")
     if not side then bad("--bots: SIDE=BOT[,SIDE=BOT] expected, got '" .. part .. "'") end
@@ -311,7 +311,7 @@ end
 
 command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off] [--quiet]",
   "play a whole game with bots",
-  "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).",
+  "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random.",
   function(args)
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",

@@ -1,0 +1,28 @@
+#!/bin/sh
+# A whole seeded Grunwald battle, bot against bot, to its result; then
+# the log is replayed and verified, and the final position drawn.
+# usage: test_full_game.sh PATH/TO/bitwa [RULESET/SCENARIO] [SEED]
+BITWA=${1:-build/tools/bitwa}
+TARGET=${2:-grunwald/clash-of-titans}
+SEED=${3:-1}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+check() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $*"; fi; }
+"$BITWA" run "$TARGET" -o "$T/game.bitwa" --seed "$SEED" >"$T/run.txt" 2>"$T/err.txt"
+check [ $? -eq 0 ]
+check grep -q "^result: " "$T/run.txt"
+check grep -q "^turn  1:" "$T/run.txt"
+"$BITWA" replay "$T/game.bitwa" --verify >"$T/replay.txt" 2>&1
+check [ $? -eq 0 ]
+check grep -q "every checksum matches" "$T/replay.txt"
+"$BITWA" show "$T/game.bitwa" --json >"$T/show.json"
+check grep -q '"over":true' "$T/show.json"
+"$BITWA" render "$T/game.bitwa" -o "$T/final.svg"
+check [ -s "$T/final.svg" ]
+check grep -q "</svg>" "$T/final.svg"
+cat "$T/err.txt"
+tail -2 "$T/run.txt"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
