@@ -4,12 +4,15 @@
 # (libsqlite3), the kernel (the bitwa executable: core/ and tools/) and
 # the C library, counted by callgrind (instruction counts, repeatable).
 # A measurement, not a test.
-# usage: tools/profile.sh RULESET/SCENARIO [SEED] [BOTS]
+# usage: tools/profile.sh RULESET/SCENARIO [SEED] [BOTS] [ACTIONS]
+# ACTIONS limits the profiled run (callgrind is some 30 times slower than
+# the game) to the game's first ACTIONS actions; the timed run is whole.
 set -e
 cd "$(dirname "$0")/.."
 target=${1:-skirmish/duel}
 seed=${2:-1}
 bots=${3:-}
+limit=${4:-}
 command -v valgrind >/dev/null 2>&1 || sh tools/deps.sh build
 command -v valgrind >/dev/null 2>&1 || { apt-get install -y -qq valgrind >/dev/null; }
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -25,9 +28,11 @@ end=$(date +%s%N)
 actions=$(grep -c '^action|' "$T/dump.txt" || true)
 rolls=$(grep -c '^  roll|' "$T/dump.txt" || true)
 echo "game: $target seed $seed; wall time $(( (end - start) / 1000000 )) ms (no profiler); $actions actions; $rolls rolls"
+limitopt=""
+[ -n "$limit" ] && limitopt="--max-actions $limit" && echo "profiled: the first $limit actions"
 valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" \
-  ./build/tools/bitwa run "$target" -o "$T/cg.bitwa" --seed "$seed" --durability normal --quiet $botopt \
-  >/dev/null 2>"$T/vg.err"
+  ./build/tools/bitwa run "$target" -o "$T/cg.bitwa" --seed "$seed" --durability normal --quiet $botopt $limitopt \
+  >/dev/null 2>"$T/vg.err" || [ -n "$limit" ]
 callgrind_annotate --inclusive=no --threshold=100 "$T/cg.out" 2>/dev/null >"$T/ann.txt"
 awk '
   /PROGRAM TOTALS/ { n = $1; gsub(",", "", n); total = n; next }

@@ -59,7 +59,7 @@ end
 -- holder's own movement phase is remembered for the turn.
 function M.follow(u)
   if not U().is_field(u) then return end
-  for _, b in ipairs(M.held_by(u)) do
+  for _, b in ipairs(rules.banners.held_by(u)) do
     if b.hex ~= u.hex then
       b.hex = u.hex
       local phase = bitwa.phase()
@@ -74,7 +74,7 @@ end
 -- [7.1.3] Whether u may move now with the banners it holds: a banner moves
 -- with one unit a turn.  Returns true, or false and the rule.
 function M.may_move(u)
-  for _, b in ipairs(M.held_by(u)) do
+  for _, b in ipairs(rules.banners.held_by(u)) do
     if bitwa.var("banner.moved." .. b.name) == bitwa.turn() and bitwa.var("banner.mover." .. b.name) ~= u.name then
       return false, "7.1.3"
     end
@@ -92,7 +92,7 @@ local function pass_cost() return U().sixths(rules.tables.banners.pass_mp) end
 function M.pass(side, banner, to)
   if not U().is_banner(banner) then refuse("7.1.4", banner.name .. " is not a banner") end
   if banner.side ~= side then refuse("7.1.4", banner.name .. " is not a banner of " .. side) end
-  if M.is_fallen(banner) then refuse("7.1.5", banner.name .. " has fallen: a regular unit must enter its hex (7.1.6)") end
+  if rules.banners.is_fallen(banner) then refuse("7.1.5", banner.name .. " has fallen: a regular unit must enter its hex (7.1.6)") end
   local holder = bitwa.unit(banner.holder)
   if holder.side ~= side then refuse("7.1.6", banner.name .. " is held by the enemy") end
   if not rules.phases.moves_now(holder) then
@@ -122,7 +122,7 @@ end
 function M.legal_passes(side)
   local out = {}
   for _, b in ipairs(bitwa.units { kind = "banner", side = side }) do
-    local holder = not M.is_fallen(b) and bitwa.unit(b.holder) or nil
+    local holder = not rules.banners.is_fallen(b) and bitwa.unit(b.holder) or nil
     if holder and holder.side == side and holder.hex and rules.phases.moves_now(holder)
       and holder.mp_left >= pass_cost() then
       for _, to in ipairs(bitwa.units { side = side, where = function(x)
@@ -143,7 +143,7 @@ end
 -- enemy that had captured it lies fallen again with no MORALE change.
 function M.on_eliminated(u, hex)
   if not U().is_field(u) then return end
-  for _, b in ipairs(M.held_by(u)) do
+  for _, b in ipairs(rules.banners.held_by(u)) do
     local others = regulars_at(hex, u.side, u)
     if #others > 0 then
       local to = others[1]
@@ -196,7 +196,7 @@ end
 function M.gives_cm(u)
   if u.hex == nil then return false end
   for _, b in ipairs(bitwa.units { kind = "banner", side = u.side }) do
-    if b.hex and not M.is_fallen(b) and not b.captured and bitwa.hex.distance(b.hex, u.hex) <= 1 then
+    if b.hex and not rules.banners.is_fallen(b) and not b.captured and bitwa.hex.distance(b.hex, u.hex) <= 1 then
       return true
     end
   end
@@ -207,7 +207,7 @@ end
 -- any of them is on or next to its banner; never more than 1.
 function M.cm(units)
   for _, u in ipairs(units) do
-    if U().is_field(u) and M.gives_cm(u) then return rules.tables.cm.banner end
+    if U().is_field(u) and rules.banners.gives_cm(u) then return rules.tables.cm.banner end
   end
   return 0
 end

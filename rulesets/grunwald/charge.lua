@@ -21,7 +21,7 @@ end
 function M.has_cf(u) return rules.units.is_cavalry(u) end
 
 function M.cf(u)
-  if not M.has_cf(u) then return 0 end
+  if not rules.charge.has_cf(u) then return 0 end
   return u.cf
 end
 
@@ -30,7 +30,7 @@ end
 -- "retreat" (a retreat is no charge) nor a unit placed on the map ("enter").
 -- keep: the player pays to refuse the gain [5.6.12].
 function M.gains(u, how, keep)
-  if not M.has_cf(u) or keep then return false end
+  if not rules.charge.has_cf(u) or keep then return false end
   return how == "move" or how == "countercharge" or how == "advance"
 end
 
@@ -46,10 +46,10 @@ end
 -- (NOTES: the gain comes first, A-030).  Pure: nothing is changed.
 -- start_cf: the CF before entering when not u's own (after a turn, 0).
 function M.cf_after_enter(u, from, to, how, keep, start_cf)
-  if not M.has_cf(u) then return 0 end
+  if not rules.charge.has_cf(u) then return 0 end
   local T = C()
   local cf = start_cf or u.cf
-  if M.gains(u, how, keep) then cf = clamp(cf + T.per_hex) end
+  if rules.charge.gains(u, how, keep) then cf = clamp(cf + T.per_hex) end
   local terrain = rules.fortifications.terrain(to)
   -- [5.6.7] village, forest, swamps, ford or fortifications: 0, road or not
   if member(T.zero_moving_through, terrain) then return 0 end
@@ -66,8 +66,8 @@ end
 
 -- A unit has entered `to` from `from` (from = nil: placed on the map).
 function M.on_enter(u, from, to, how, keep)
-  if not M.has_cf(u) then return end
-  local cf = M.cf_after_enter(u, from, to, how, keep)
+  if not rules.charge.has_cf(u) then return end
+  local cf = rules.charge.cf_after_enter(u, from, to, how, keep)
   if cf ~= u.cf then u.cf = cf end
 end
 
@@ -83,8 +83,8 @@ function M.turn_loses_cf(u, steps, how)
 end
 
 function M.on_turn(u, steps, how)
-  if not M.has_cf(u) then return end
-  if M.turn_loses_cf(u, steps, how) and u.cf ~= C().min then u.cf = C().min end
+  if not rules.charge.has_cf(u) then return end
+  if rules.charge.turn_loses_cf(u, steps, how) and u.cf ~= C().min then u.cf = C().min end
 end
 
 -- [5.6.12] [4.2.8] MP (in sixths) to refuse the gain when entering `to`.
@@ -96,7 +96,7 @@ end
 -- [5.6.6] [12.1.2] the CF an attacker counts against units on
 -- defender_hex: 0 into fortifications, forest or swamps.
 function M.attack_cf(u, defender_hex)
-  if not M.has_cf(u) then return 0 end
+  if not rules.charge.has_cf(u) then return 0 end
   if member(C().zero_attacking_into, rules.fortifications.terrain(defender_hex)) then return 0 end
   return u.cf
 end
@@ -104,14 +104,14 @@ end
 -- [5.6.6] "CF is reduced to 0": the attacker's CF after it attacked into
 -- such a hex (combat calls it when the attack is made).
 function M.on_attack(u, defender_hex)
-  if not M.has_cf(u) then return end
-  local cf = M.attack_cf(u, defender_hex)
+  if not rules.charge.has_cf(u) then return end
+  local cf = rules.charge.attack_cf(u, defender_hex)
   if cf ~= u.cf then u.cf = cf end
 end
 
 -- [5.6.11] an attacker that must retreat (any Ax result) loses its CF.
 function M.on_attacker_retreat(u)
-  if M.has_cf(u) and u.cf ~= C().min then u.cf = C().min end
+  if rules.charge.has_cf(u) and u.cf ~= C().min then u.cf = C().min end
 end
 
 return M

@@ -63,7 +63,7 @@ function M.attacked()
 end
 
 local function mark_attacked(units)
-  local set = M.attacked()
+  local set = rules.combat.attacked()
   for _, u in ipairs(units) do set[u.name] = true end
   local list = {}
   for k in pairs(set) do list[#list + 1] = k end
@@ -81,9 +81,9 @@ end
 -- fortified hex counts half (A-070).
 function M.unit_sp(u, role, def_hexes)
   local sp = u.sp
-  if M.is_foot_ranged(u) and u.formation == "movement" then return 0 end
+  if rules.combat.is_foot_ranged(u) and u.formation == "movement" then return 0 end
   if sp <= 0 then return 0 end
-  if M.fights_disorganized(u) then sp = A().div_round(sp, T().disorganized.sp_divisor) end
+  if rules.combat.fights_disorganized(u) then sp = A().div_round(sp, T().disorganized.sp_divisor) end
   if role == "attacker" then
     local row = T().terrain[rules.fortifications.terrain(u.hex)]
     if row and row.attacker_on_halved then sp = A().halve(sp) end
@@ -104,10 +104,10 @@ function M.side_sp(units, role, def_hexes)
   local alone = #units > 0
   local per_hex, order = {}, {}
   for _, u in ipairs(units) do
-    if not M.is_foot_ranged(u) then alone = false end
+    if not rules.combat.is_foot_ranged(u) then alone = false end
     local k = u.hex.key
     if not per_hex[k] then per_hex[k] = { hex = u.hex, sp = 0 }; order[#order + 1] = k end
-    per_hex[k].sp = per_hex[k].sp + M.unit_sp(u, role, def_hexes)
+    per_hex[k].sp = per_hex[k].sp + rules.combat.unit_sp(u, role, def_hexes)
   end
   if alone then return T().ranged.alone_sp end
   local total = 0
@@ -138,10 +138,10 @@ function M.defender_hex(defenders)
   local sp = {}
   for _, d in ipairs(defenders) do
     local k = d.hex.key
-    sp[k] = (sp[k] or 0) + M.unit_sp(d, "defender")
+    sp[k] = (sp[k] or 0) + rules.combat.unit_sp(d, "defender")
   end
   for _, h in ipairs(hexes_of(defenders)) do
-    local s, t = sp[h.key], M.hex_terrain_cm(h)
+    local s, t = sp[h.key], rules.combat.hex_terrain_cm(h)
     if best == nil or s > best_sp or (s == best_sp and t > best_t) then best, best_sp, best_t = h, s, t end
   end
   return best
@@ -165,7 +165,7 @@ function M.unit_cf(u, role, def_hex, countercharge)
   if countercharge and role == "attacker" and u.armour == 0 then return C.countercharge_no_armour_cm end
   local cf = u.cf
   if role == "attacker" and def_hex then cf = rules.combat.attack_cf(u, def_hex) end
-  if M.fights_disorganized(u) then cf = math.min(cf, C.disorganized_cm_max) end
+  if rules.combat.fights_disorganized(u) then cf = math.min(cf, C.disorganized_cm_max) end
   return cf
 end
 
@@ -190,8 +190,8 @@ end
 -- group armour + 1 (A-005).
 function M.cf_cm(units, role, def_hex, countercharge)
   local cfs = {}
-  for i, u in ipairs(units) do cfs[i] = M.unit_cf(u, role, def_hex, countercharge) end
-  return A().cf_cm(A().mean(cfs), M.armour_value(units))
+  for i, u in ipairs(units) do cfs[i] = rules.combat.unit_cf(u, role, def_hex, countercharge) end
+  return A().cf_cm(A().mean(cfs), rules.combat.armour_value(units))
 end
 
 -- [3.1.2] 2 CMs for each rear-area hex of the defenders holding attackers;
@@ -228,7 +228,7 @@ end
 -- [5.3.1] [5.3.2] The defender's terrain CM: its hex's terrain, and a
 -- stream between an attacker and that hex (the 5.1 example).
 function M.terrain_cm(attackers, def_hex)
-  local cm = M.hex_terrain_cm(def_hex)
+  local cm = rules.combat.hex_terrain_cm(def_hex)
   for _, a in ipairs(attackers) do
     if stream_between(a.hex, def_hex) then
       cm = cm - T().terrain.stream.combat
@@ -242,17 +242,17 @@ end
 -- (more than half of them, A-057).
 function M.mostly_disorganized(units)
   local n = 0
-  for _, u in ipairs(units) do if M.fights_disorganized(u) then n = n + 1 end end
+  for _, u in ipairs(units) do if rules.combat.fights_disorganized(u) then n = n + 1 end end
   return 2 * n > #units
 end
 
 local function any_foot_ranged(units)
-  for _, u in ipairs(units) do if M.is_foot_ranged(u) then return true end end
+  for _, u in ipairs(units) do if rules.combat.is_foot_ranged(u) then return true end end
   return false
 end
 
 --[[
-M.modifiers(role, own, enemy, ctx) -> { { rule =, what =, cm = } ... }
+rules.combat.modifiers(role, own, enemy, ctx) -> { { rule =, what =, cm = } ... }
 The CMs of one side of a combat: role "attacker" or "defender", own and
 enemy its units and the enemy's, ctx = { def_hex =, countercharge = }.
 Every CM is mandatory [1.5].
@@ -261,18 +261,18 @@ function M.modifiers(role, own, enemy, ctx)
   local out = {}
   local side = own[1].side
   local function add(rule, what, cm) if cm ~= 0 then out[#out + 1] = { rule = rule, what = what, cm = cm } end end
-  add("5.2.7", "armour", M.armour_value(own) * T().cm.armour_per_level)
-  add("5.6.4", "charge factor", M.cf_cm(own, role, role == "attacker" and ctx.def_hex or nil, ctx.countercharge))
+  add("5.2.7", "armour", rules.combat.armour_value(own) * T().cm.armour_per_level)
+  add("5.6.4", "charge factor", rules.combat.cf_cm(own, role, role == "attacker" and ctx.def_hex or nil, ctx.countercharge))
   if role == "attacker" then
-    add("3.1.2", "rear area", M.rear_cm(own, enemy))
-    add("5.2.6", "opposing directions", M.opposing_cm(own, enemy))
+    add("3.1.2", "rear area", rules.combat.rear_cm(own, enemy))
+    add("5.2.6", "opposing directions", rules.combat.opposing_cm(own, enemy))
   else
-    add("5.3.2", "terrain", M.terrain_cm(enemy, ctx.def_hex))
+    add("5.3.2", "terrain", rules.combat.terrain_cm(enemy, ctx.def_hex))
   end
   add("8.2", "leader", (rules.leaders.cm(own)))
   add("7.1.7", "banner", rules.banners.cm(own))
   add("6.1.2", "MORALE", rules.morale.cm(side))
-  if M.mostly_disorganized(enemy) then add("9.2.3", "enemy mostly disorganized", T().cm.most_disorganized) end
+  if rules.combat.mostly_disorganized(enemy) then add("9.2.3", "enemy mostly disorganized", T().cm.most_disorganized) end
   if any_foot_ranged(enemy) then add("11.3.1", "enemy ranged units", T().cm.ranged_present) end
   return out
 end
@@ -305,7 +305,7 @@ function M.evaluate(t)
   local r = { attackers = att, defenders = def, countercharge = t.countercharge or false,
               att_side = att[1].side, def_side = def[1].side }
   local def_hexes = hexes_of(def)
-  r.att_sp = M.side_sp(att, "attacker", def_hexes)
+  r.att_sp = rules.combat.side_sp(att, "attacker", def_hexes)
   if all_leaders(def) then
     -- [8.2.7] a lone leader: the highest ratio of the table (A-055)
     r.lone_leader = true
@@ -313,8 +313,8 @@ function M.evaluate(t)
     r.initial, r.final = #T().columns, #T().columns
     return r
   end
-  r.def_hex = M.defender_hex(def)
-  r.def_sp = M.side_sp(def, "defender", def_hexes)
+  r.def_hex = rules.combat.defender_hex(def)
+  r.def_sp = rules.combat.side_sp(def, "defender", def_hexes)
   r.initial = A().ratio_column(r.att_sp, r.def_sp)
   local ctx = { def_hex = r.def_hex, countercharge = r.countercharge }
   r.att_mods = rules.combat.modifiers("attacker", att, def, ctx)
@@ -489,7 +489,7 @@ function M.resolve(t)
     end
   end
   -- [5.2.8] defenders eliminated: the attackers may advance
-  M.clear_advance()
+  rules.combat.clear_advance()
   if not r.countercharge then
     local vacated = {}
     if r.lone_leader then
@@ -502,7 +502,7 @@ function M.resolve(t)
       end
     end
     local movers = alive_fields(att)
-    if #vacated > 0 and #movers > 0 then M.set_advance(att_side, movers, vacated) end
+    if #vacated > 0 and #movers > 0 then rules.combat.set_advance(att_side, movers, vacated) end
   end
   -- A-060: panicked units left in contact with the enemy
   for _, s in ipairs(bitwa.sides()) do rules.condition.check_contacts(s) end
@@ -520,7 +520,7 @@ local function others_can_attack(e, side, attackers)
   local skip = {}
   for _, a in ipairs(attackers) do skip[a.id] = true end
   for _, u in ipairs(U().field_units(side)) do
-    if not skip[u.id] and not u.fought and M.fights_now(u) and not U().is_panicked(u)
+    if not skip[u.id] and not u.fought and rules.combat.fights_now(u) and not U().is_panicked(u)
       and bitwa.hex.in_front(u.hex, u.facing, e.hex) then
       return true
     end
@@ -538,7 +538,7 @@ function M.check_attack(side, attackers, defenders)
       refuse("5.1.1", a.name .. " is not a field unit of " .. side .. " on the map")
     end
     if U().is_panicked(a) then refuse("10.2.1", a.name .. " is panicked: panicked units do not fight") end
-    if not M.fights_now(a) then
+    if not rules.combat.fights_now(a) then
       refuse("2.1", a.name .. " does not fight in this phase (" .. rules.phases.arm() .. " attack)")
     end
     if a.fought then refuse("5.2.2", a.name .. " has attacked in this phase already") end
@@ -571,7 +571,7 @@ function M.check_attack(side, attackers, defenders)
     refuse("5.2.5", "in one combat either the attackers or the defenders must be on one hex")
   end
   -- [5.2.3] an enemy in an attacker's ZoC left out must stay attackable
-  local listed, done = {}, M.attacked()
+  local listed, done = {}, rules.combat.attacked()
   for _, d in ipairs(defenders) do listed[d.id] = true end
   for _, a in ipairs(attackers) do
     for _, e in ipairs(rules.zoc.enemies_in_zoc(a)) do
@@ -585,7 +585,7 @@ end
 -- attack ATTACKERS DEFENDERS [5.1.1 a]: one combat, resolved at once
 -- [5.2.10]; each unit attacks once in a phase.
 function M.attack(side, attackers, defenders)
-  M.clear_advance()
+  rules.combat.clear_advance()
   rules.combat.check_attack(side, attackers, defenders)
   for _, a in ipairs(attackers) do a.fought = true end
   mark_attacked(defenders)
@@ -606,7 +606,7 @@ function M.legal_attacks(side)
   end
   if not bitwa.phase():match("_attack$") then return out end
   local movers = bitwa.units { side = side, where = function(u)
-    return U().is_field(u) and u.hex ~= nil and not u.fought and M.fights_now(u) and not U().is_panicked(u)
+    return U().is_field(u) and u.hex ~= nil and not u.fought and rules.combat.fights_now(u) and not U().is_panicked(u)
   end }
   local targets = {}
   for _, a in ipairs(movers) do
@@ -642,14 +642,14 @@ function M.check_mandatory()
   if side == nil or rules.phases.arm() == nil then return end
   local units = U().field_units(side)
   for _, u in ipairs(units) do
-    if not u.fought and M.fights_now(u) and not U().is_panicked(u) then
+    if not u.fought and rules.combat.fights_now(u) and not U().is_panicked(u) then
       local z = rules.zoc.enemies_in_zoc(u)
       if #z > 0 then
         refuse("5.2.2", u.name .. " has " .. names_of(z) .. " in its ZoC and must attack")
       end
     end
   end
-  local done = M.attacked()
+  local done = rules.combat.attacked()
   for _, u in ipairs(units) do
     if u.fought then
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
@@ -659,7 +659,7 @@ function M.check_mandatory()
       end
     end
   end
-  M.clear_advance()
+  rules.combat.clear_advance()
 end
 
 ------------------------------------------------------------------ advance [5.2.8]
@@ -747,7 +747,7 @@ end
 -- after any turn.  HEX is where it stops (the vacated hex or one next to
 -- it); FACING its final facing (default: the way it moved).
 function M.advance(side, u, hex, facing)
-  local p = M.pending_advance()
+  local p = rules.combat.pending_advance()
   if not p or p.side ~= side then refuse("5.2.8", "no defender of yours was eliminated in the last combat") end
   if not p.units[u.name] or not u:alive() or u.hex == nil then
     refuse("5.2.8", u.name .. " did not fight in that combat")
@@ -771,12 +771,12 @@ function M.advance(side, u, hex, facing)
     if x then left[#left + 1] = x end
   end
   table.sort(left, function(a, b) return a.id < b.id end)
-  if #left > 0 then M.set_advance(side, left, p.hexes) else M.clear_advance() end
+  if #left > 0 then rules.combat.set_advance(side, left, p.hexes) else rules.combat.clear_advance() end
 end
 
 function M.legal_advances(side)
   local out = {}
-  local p = M.pending_advance()
+  local p = rules.combat.pending_advance()
   if not p or p.side ~= side then return out end
   for n in pairs(p.units) do
     local u = bitwa.unit(n)

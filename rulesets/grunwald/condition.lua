@@ -41,7 +41,7 @@ function M.morale_test(u, why)
   local row
   for _, r in ipairs(T().morale_test.rows) do if r.morale == value then row = r end end
   local roll = bitwa.roll(T().morale_test.dice, 6, "morale test (6.2.1)")
-  local mod = M.leader_modifier(u)
+  local mod = rules.condition.leader_modifier(u)
   local modified = roll - mod
   if bitwa.option("leader_test_modifier") == "add" then modified = roll + mod end
   local pass = modified < 1 or contains(row.pass, modified)
@@ -75,7 +75,7 @@ function M.check_contacts(side)
   for _, u in ipairs(bitwa.units { side = side, where = function(x)
     return U().is_field(x) and x.hex ~= nil and U().is_panicked(x)
   end }) do
-    M.check_contact(u)
+    rules.condition.check_contact(u)
   end
 end
 
@@ -83,7 +83,7 @@ end
 function M.panic(u, why)
   if not u:alive() or not U().is_field(u) or U().is_panicked(u) then return false end
   set_condition(u, "panicked", why)
-  if not M.check_contact(u) then rules.condition.check_stack(u.hex) end
+  if not rules.condition.check_contact(u) then rules.condition.check_stack(u.hex) end
   return true
 end
 
@@ -150,7 +150,7 @@ function M.check_stack(h)
             tested_p[u.id] = true
             if not rules.condition.morale_test(u, "10.1.2: stacked with a panicked unit") then
               set_condition(u, "panicked", "10.1.2")
-              M.check_contact(u)
+              rules.condition.check_contact(u)
               changed = true
               break
             end

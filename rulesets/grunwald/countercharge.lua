@@ -67,7 +67,7 @@ function M.plans(cc, mover)
   for _, steps in ipairs { 0, 1, -1 } do
     local f = bitwa.hex.turn(cc.facing, steps)
     local to = bitwa.hex.neighbour(cc.hex, f)
-    if to and not same(to, mover.hex) and bitwa.hex.distance(to, mover.hex) == 1 and M.enterable(cc, to) then
+    if to and not same(to, mover.hex) and bitwa.hex.distance(to, mover.hex) == 1 and rules.countercharge.enterable(cc, to) then
       local start = steps ~= 0 and rules.tables.charge.min or nil
       out[#out + 1] = { unit = cc, facing = f, turned = steps ~= 0, to = to,
                         cf = rules.charge.cf_after_enter(cc, cc.hex, to, "countercharge", false, start) }
@@ -79,11 +79,11 @@ end
 -- The units of `side` that may countercharge mover, each on its own.
 function M.candidates(mover, side)
   local out = {}
-  if not M.can_target(mover, side) then return out end
+  if not rules.countercharge.can_target(mover, side) then return out end
   for _, cc in ipairs(bitwa.units { side = side, where = function(v)
     return units().is_cavalry(v) and v.hex ~= nil and not units().is_panicked(v)
   end }) do
-    if not M.barred(cc) and not M.engaged(mover, side, { [cc.id] = true }) and #M.plans(cc, mover) > 0 then
+    if not rules.countercharge.barred(cc) and not rules.countercharge.engaged(mover, side, { [cc.id] = true }) and #rules.countercharge.plans(cc, mover) > 0 then
       out[#out + 1] = cc
     end
   end
@@ -115,14 +115,14 @@ function M.run(p, mover, side)
   local main = p.unit
   -- [5.7.5] who else may join, judged before anybody moves
   local others = {}
-  for _, cc in ipairs(M.candidates(mover, side)) do
+  for _, cc in ipairs(rules.countercharge.candidates(mover, side)) do
     if cc.id ~= main.id then others[#others + 1] = cc end
   end
   go(p)
   local group = { main }
   for _, cc in ipairs(others) do
     if mover:alive() and mover.hex and cc:alive() and cc.hex and not cc.countercharged then
-      local plans = M.plans(cc, mover)
+      local plans = rules.countercharge.plans(cc, mover)
       if #plans > 0 then
         local lines, by_line = {}, {}
         for _, q in ipairs(plans) do
@@ -152,11 +152,11 @@ end
 -- The reaction window's options for `side` against the moving unit.
 function M.options(mover, moment, side)
   local out = {}
-  for _, cc in ipairs(M.candidates(mover, side)) do
-    for _, p in ipairs(M.plans(cc, mover)) do
+  for _, cc in ipairs(rules.countercharge.candidates(mover, side)) do
+    for _, p in ipairs(rules.countercharge.plans(cc, mover)) do
       out[#out + 1] = { line = "countercharge " .. cc.name .. " " .. mover.name ..
                                 (p.turned and (" " .. bitwa.hex.facing_name(p.facing)) or ""),
-                        run = function() M.run(p, mover, side) end }
+                        run = function() rules.countercharge.run(p, mover, side) end }
     end
   end
   return out

@@ -27,7 +27,7 @@ function M.end_of_turn()
   local F = rules.tables.fatigue
   for _, l in ipairs(bitwa.units { kind = "leader" }) do
     local before = l.fatigue
-    local after = math.max(F.min, before + M.change(l))
+    local after = math.max(F.min, before + rules.fatigue.change(l))
     if after ~= before then
       l.fatigue = after
       bitwa.note(string.format("%s: fatigue %d -> %d (14.1.%d)", l.name, before, after, after > before and 3 or 4))

@@ -39,8 +39,8 @@ end
 -- through a gate.
 function M.move_cost(u, from, to)
   local F = rules.tables.fortification
-  if not to or not M.is_fortified(to) then return 0 end
-  if from and M.is_fortified(from) then return 0 end
+  if not to or not rules.fortifications.is_fortified(to) then return 0 end
+  if from and rules.fortifications.is_fortified(from) then return 0 end
   if from then
     local dir = bitwa.hex.direction(from, to)
     if dir and bitwa.map.has_edge(from, dir, "gate") then return rules.units.sixths(F.gate_mp) end
@@ -52,7 +52,7 @@ end
 
 -- [12.1.8] the most SP that fight from hex h (nil: no cap).
 function M.fighting_sp_cap(h)
-  if M.is_fortified(h) then return rules.tables.stacking.fortified_fighting end
+  if rules.fortifications.is_fortified(h) then return rules.tables.stacking.fortified_fighting end
   return nil
 end
 
@@ -64,8 +64,8 @@ end
 function M.pursuit_allowed(hex, defender_hex, ...)
   if bitwa.is_unit(hex) then hex, defender_hex = ... end
   if hex.label == defender_hex.label then return true end
-  if M.is_fortified(hex) then return false end
-  if M.is_fortified(defender_hex) then return false end
+  if rules.fortifications.is_fortified(hex) then return false end
+  if rules.fortifications.is_fortified(defender_hex) then return false end
   return true
 end
 
@@ -77,7 +77,7 @@ local function hex_key(u) return "demolish." .. u.id .. ".hex" end
 function M.declared(u) return bitwa.var(turn_key(u)) ~= nil end
 
 local function cancel(u, why)
-  if not M.declared(u) then return end
+  if not rules.fortifications.declared(u) then return end
   bitwa.set_var(turn_key(u), nil)
   bitwa.set_var(hex_key(u), nil)
   if u:alive() and u.demolish ~= 0 then u.demolish = 0 end
@@ -96,15 +96,15 @@ function M.check(side, u)
     return nil, "2.1", u.name .. " does not act in phase " .. bitwa.phase()
   end
   if rules.units.is_panicked(u) then return nil, "10.2.2", u.name .. " is panicked" end
-  if not M.is_fortified(u.hex) then return nil, "12.1.6", u.hex.label .. " is not a fortified hex" end
-  if M.declared(u) then return nil, "12.1.6", u.name .. " is already destroying it" end
+  if not rules.fortifications.is_fortified(u.hex) then return nil, "12.1.6", u.hex.label .. " is not a fortified hex" end
+  if rules.fortifications.declared(u) then return nil, "12.1.6", u.name .. " is already destroying it" end
   return true
 end
 
 -- demolish UNIT: [12.1.6] the unit starts destroying the fortification;
 -- the turn of the declaration is not a full turn.
 function M.declare(side, u)
-  local ok, rule, why = M.check(side, u)
+  local ok, rule, why = rules.fortifications.check(side, u)
   if not ok then refuse(rule, why) end
   bitwa.set_var(turn_key(u), bitwa.turn())
   bitwa.set_var(hex_key(u), u.hex)
@@ -115,7 +115,7 @@ end
 function M.legal(side)
   local out = {}
   for _, u in ipairs(bitwa.units { side = side }) do
-    if M.check(side, u) then out[#out + 1] = { u.name } end
+    if rules.fortifications.check(side, u) then out[#out + 1] = { u.name } end
   end
   return out
 end
@@ -125,7 +125,7 @@ function M.destroy(h, rule)
   bitwa.set_var(destroyed_key(h), true)
   bitwa.note("the fortification of " .. h.label .. " is destroyed" .. (rule and (" (" .. rule .. ")") or ""))
   for _, v in ipairs(bitwa.units {}) do
-    if M.declared(v) and bitwa.var(hex_key(v)).label == h.label then cancel(v) end
+    if rules.fortifications.declared(v) and bitwa.var(hex_key(v)).label == h.label then cancel(v) end
   end
 end
 
@@ -135,14 +135,14 @@ end
 function M.start_of_movement(side)
   local need = rules.tables.fortification.destroy_full_turns
   for _, u in ipairs(bitwa.units { side = side }) do
-    if M.declared(u) then
+    if rules.fortifications.declared(u) then
       local h = bitwa.var(hex_key(u))
       if not u.hex or u.hex.label ~= h.label then
         cancel(u, "it left the hex")
       else
         local full = math.max(0, bitwa.turn() - bitwa.var(turn_key(u)) - 1)
         if u.demolish ~= full then u.demolish = full end
-        if full >= need and M.is_fortified(h) then M.destroy(h, "12.1.6") end
+        if full >= need and rules.fortifications.is_fortified(h) then rules.fortifications.destroy(h, "12.1.6") end
       end
     end
   end
@@ -151,7 +151,7 @@ end
 -- [12.1.7] u was attacked (combat or any fire, even without effect): the
 -- work starts again from this turn.
 function M.attacked(u)
-  if not M.declared(u) then return end
+  if not rules.fortifications.declared(u) then return end
   bitwa.set_var(turn_key(u), bitwa.turn())
   if u.demolish ~= 0 then u.demolish = 0 end
   bitwa.note(u.name .. " was attacked: the destruction of the fortification starts again (12.1.7)")

@@ -29,11 +29,11 @@ end
 function M.unit_cm(u)
   local best, who = 0, nil
   if u.hex == nil then return 0, nil end
-  for _, l in ipairs(M.on_map(u.side)) do
+  for _, l in ipairs(rules.leaders.on_map(u.side)) do
     local d = bitwa.hex.distance(l.hex, u.hex)
     local cm = 0
     if d == 0 then cm = T().cm.leader_stacked
-    elseif d <= M.range(l) then cm = T().cm.leader_range end
+    elseif d <= rules.leaders.range(l) then cm = T().cm.leader_range end
     if cm > best then best, who = cm, l end
   end
   return best, who
@@ -45,7 +45,7 @@ function M.cm(units)
   local best, who = 0, nil
   for _, u in ipairs(units) do
     if U().is_field(u) then
-      local c, l = M.unit_cm(u)
+      local c, l = rules.leaders.unit_cm(u)
       if c > best then best, who = c, l end
     end
   end
@@ -69,7 +69,7 @@ end
 function M.enemy_entered(u, h)
   if h == nil or not U().is_field(u) then return end
   for _, l in ipairs(U().leaders_at(h)) do
-    if l.side ~= u.side and M.alone(l) then rules.leaders.kill(l, u.side, "8.2.6") end
+    if l.side ~= u.side and rules.leaders.alone(l) then rules.leaders.kill(l, u.side, "8.2.6") end
   end
 end
 

@@ -28,7 +28,7 @@ end
 -- the track favours gets its value, the other side nothing (a negative
 -- value is the enemy's CM, not a CM against oneself).
 function M.cm(side)
-  local v = M.value(side)
+  local v = rules.morale.value(side)
   if v <= 0 then return 0 end
   return v * rules.tables.morale.cm_per_point
 end
@@ -41,7 +41,7 @@ function M.test_value(side)
     if lo == nil or r.morale < lo then lo = r.morale end
     if hi == nil or r.morale > hi then hi = r.morale end
   end
-  return rules.arith.clamp(M.value(side), lo, hi)
+  return rules.arith.clamp(rules.morale.value(side), lo, hi)
 end
 
 -- Move the counter `fields` fields in favour of `side` [6.1.4]-[6.1.7].
@@ -59,7 +59,7 @@ end
 -- 8.1.6).
 function M.on_elimination(u, cause)
   if not cause or not cause.by or cause.by == u.side then return end
-  M.move(cause.by, rules.tables.morale.elimination, "6.1.4: " .. u.name .. " eliminated")
+  rules.morale.move(cause.by, rules.tables.morale.elimination, "6.1.4: " .. u.name .. " eliminated")
 end
 
 -- [6.1.9] Phase 9: the value moved during the turn takes effect.

@@ -34,7 +34,7 @@ function M.hexside(from, to)
 end
 
 -- Whether going from `from` to `to` follows a road.
-function M.along_road(from, to) return M.hexside(from, to).road == true end
+function M.along_road(from, to) return rules.movement.hexside(from, to).road == true end
 
 ---------------------------------------------------------------- MP
 
@@ -49,7 +49,7 @@ end
 -- MP (sixths) a unit has at the start of its movement phase [4.1.3]:
 -- printed, less 2 (cavalry) or 1 (infantry) when disorganized [9.2.1].
 function M.phase_mp(u)
-  local s = sixths(M.printed_mp(u))
+  local s = sixths(rules.movement.printed_mp(u))
   if units().is_disorganized(u) then
     local arm = units().is_cavalry(u) and "cavalry" or "infantry"
     s = s - sixths(T().disorganized.mp_loss[arm])
@@ -61,7 +61,7 @@ end
 -- A leader moves in both movement phases of his side [8.1.2] on one turn's
 -- 10 MP: in the infantry phase he keeps what the cavalry phase left him.
 function M.refresh(u)
-  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then u.mp_left = M.phase_mp(u) end
+  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then u.mp_left = rules.movement.phase_mp(u) end
   u.moved = false
   u.turned_here = false
   u.road_move = true
@@ -101,7 +101,7 @@ end
 -- [4.2.9] whether u may still spend all its MP on one hex and any turn or
 -- on any turn alone: it has done nothing else this phase.
 function M.may_use_whole(u)
-  return not u.moved and not u.turned_here and not u.whole_mp and u.mp_left >= M.phase_mp(u)
+  return not u.moved and not u.turned_here and not u.whole_mp and u.mp_left >= rules.movement.phase_mp(u)
 end
 
 ---------------------------------------------------------------- costs
@@ -113,7 +113,7 @@ end
 function M.terrain_cost(u, from, to)
   local TT = T().terrain
   local arm = units().arm(u)
-  local side = M.hexside(from, to)
+  local side = rules.movement.hexside(from, to)
   local cost
   if side.road then
     cost = sixths(TT.road[arm])
@@ -149,7 +149,7 @@ function M.turn_cost(u, steps)
   }
   local extra = {
     in_zoc = not leader and rules.zoc.in_enemy_zoc(u.hex, u.side),   -- [4.3.5] (8.1.3)
-    terrain = M.turn_terrain(u, u.hex),
+    terrain = rules.movement.turn_terrain(u, u.hex),
   }
   local cost, rule = rules.arith.turn_cost(info, steps, extra)
   if not cost then return nil, rule end
@@ -180,9 +180,9 @@ local function check_mover(side, u)
     if u.moved or u.turned_here or u.whole_mp then
       return no("4.1.2", u.name .. " has finished its movement: another unit has moved since")
     end
-    local prev = M.current_mover()
+    local prev = rules.movement.current_mover()
     if prev and prev.hex then
-      local must, rule = M.must_continue(prev)
+      local must, rule = rules.movement.must_continue(prev)
       if must then return no(rule, prev.name .. " must go on moving first") end
     end
   end
@@ -225,7 +225,7 @@ function M.check_move(side, u, keep)
   if not ok then return nil, rule, why end
   local free, brule = rules.banners.may_move(u)
   if not free then return no(brule, u.name .. " holds a banner that has moved with another unit this turn") end
-  if u.stopped then return no(M.stop_rule(u), u.name .. " has stopped for this phase") end
+  if u.stopped then return no(rules.movement.stop_rule(u), u.name .. " has stopped for this phase") end
   if keep and not rules.charge.has_cf(u) then
     return no("5.6.1", "only cavalry has a charge factor to keep from rising")
   end
@@ -239,7 +239,7 @@ function M.check_move(side, u, keep)
     plan.leave = true
     cost = sixths(T().map_edge.leave_mp)
   else
-    local side_features = M.hexside(from, to)
+    local side_features = rules.movement.hexside(from, to)
     if side_features.river and not (side_features.bridge or side_features.ford) then
       return no("4.2.7", "a river is crossed only at a bridge or a ford (" .. from.label .. "-" .. to.label .. ")")
     end
@@ -265,11 +265,11 @@ function M.check_move(side, u, keep)
       if can and sp_after_ride(u, to) <= T().stacking.limit then
         plan.ride = true
       else
-        return no(M.stacking_rule(u, to), to.label .. " would hold more SP than the stacking limit allows")
+        return no(rules.movement.stacking_rule(u, to), to.label .. " would hold more SP than the stacking limit allows")
       end
     end
     plan.road = side_features.road == true
-    local entry = M.terrain_cost(u, from, to)
+    local entry = rules.movement.terrain_cost(u, from, to)
     if plan.ride then
       local ride = rules.ride_down.cost(u, to)                     -- [5.8.4]
       if bitwa.option("ride_down_cost") == "total" then entry = ride else entry = entry + ride end
@@ -294,7 +294,7 @@ function M.check_move(side, u, keep)
       and cost <= u.mp_left + bonus then
     plan.bonus = true                                              -- [TERRAIN *] the extra road hex
     plan.pay = u.mp_left
-  elseif M.may_use_whole(u) then
+  elseif rules.movement.may_use_whole(u) then
     plan.whole = true                                              -- [4.2.9]
     plan.pay = u.mp_left
   else
@@ -319,12 +319,12 @@ function M.check_turn(side, u, facing)
     if u.moved then return { steps = steps, pay = 0, free = true } end
     return no("4.2.9", u.name .. " has spent all its MP")
   end
-  local cost, r = M.turn_cost(u, steps)
+  local cost, r = rules.movement.turn_cost(u, steps)
   if not cost then
     return no(r, u.name .. " has CF " .. rules.charge.cf(u) .. ": it can turn by 60 degrees only")
   end
   if cost <= u.mp_left then return { steps = steps, pay = cost } end
-  if M.may_use_whole(u) then return { steps = steps, pay = u.mp_left, whole = true } end
+  if rules.movement.may_use_whole(u) then return { steps = steps, pay = u.mp_left, whole = true } end
   return no("4.1.3", u.name .. " has " .. mp(u.mp_left) .. " MP left; turning " .. steps * 60 ..
     " degrees costs " .. mp(cost))
 end
@@ -339,7 +339,7 @@ end
 -- condition.disorganize's to judge.
 function M.on_enter(u, from, to, how, keep)
   rules.charge.on_enter(u, from, to, how, keep)
-  if not u:alive() or not units().is_field(u) or M.along_road(from, to) then return end
+  if not u:alive() or not units().is_field(u) or rules.movement.along_road(from, to) then return end
   local arm = units().is_cavalry(u) and "cavalry" or "infantry"
   if M.disorganizing[arm][rules.fortifications.terrain(to)] then
     rules.condition.disorganize(u, arm == "cavalry" and "4.2.5" or "4.2.6")
@@ -360,7 +360,7 @@ function M.zoc_entry(u)
     u.zoc_pass = true
     bitwa.note(u.name .. " passes through the enemy ZoC at " .. u.hex.label .. " (3.3.3)")
   else
-    M.stop(u, "3.3.2")
+    rules.movement.stop(u, "3.3.2")
   end
 end
 
@@ -399,10 +399,10 @@ end
 
 -- move UNIT [keep]
 function M.move(side, u, keep)
-  local plan, rule, why = M.check_move(side, u, keep)
+  local plan, rule, why = rules.movement.check_move(side, u, keep)
   if not plan then refuse(rule, why) end
   if not begin(u) then return end
-  plan, rule, why = M.check_move(side, u, keep)
+  plan, rule, why = rules.movement.check_move(side, u, keep)
   if not plan then
     bitwa.note(u.name .. " does not move: " .. rule .. ": " .. why)
     return
@@ -415,29 +415,29 @@ function M.move(side, u, keep)
   if plan.whole then u.whole_mp = true end
   if u.zoc_pass then u.zoc_pass = false end
   if plan.leave then
-    M.leave_map(u, "move")
+    rules.movement.leave_map(u, "move")
     return
   end
   if not plan.road and u.road_move then u.road_move = false end
   if plan.ride then rules.ride_down.ride_down(u, plan.to, "move") end
   units().place(u, plan.to)
   if u.turned_here then u.turned_here = false end
-  M.on_enter(u, plan.from, plan.to, "move", keep)
+  rules.movement.on_enter(u, plan.from, plan.to, "move", keep)
   if not u:alive() or not u.hex then return end
   if plan.whole and u.cf ~= T().movement.one_hex_move_cf then
     u.cf = T().movement.one_hex_move_cf                            -- [4.2.9]
   end
-  M.zoc_entry(u)
+  rules.movement.zoc_entry(u)
   meet_leaders(u, plan.to)
   if u:alive() and u.hex then rules.reactions.window(u, "step") end
 end
 
 -- turn UNIT FACING
 function M.turn(side, u, facing)
-  local plan, rule, why = M.check_turn(side, u, facing)
+  local plan, rule, why = rules.movement.check_turn(side, u, facing)
   if not plan then refuse(rule, why) end
   if not begin(u) then return end
-  plan, rule, why = M.check_turn(side, u, facing)
+  plan, rule, why = rules.movement.check_turn(side, u, facing)
   if not plan then
     bitwa.note(u.name .. " does not turn: " .. rule .. ": " .. why)
     return
@@ -454,8 +454,8 @@ end
 function M.legal_moves(side)
   local out = {}
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and M.check_move(side, u) then out[#out + 1] = { u.name } end
-    if u.hex and rules.charge.has_cf(u) and M.check_move(side, u, "keep") then
+    if u.hex and rules.movement.check_move(side, u) then out[#out + 1] = { u.name } end
+    if u.hex and rules.charge.has_cf(u) and rules.movement.check_move(side, u, "keep") then
       out[#out + 1] = { u.name, "keep" }
     end
   end
@@ -468,7 +468,7 @@ function M.legal_turns(side)
     if u.hex and check_mover(side, u) then
       for steps = 1, 5 do
         local f = bitwa.hex.turn(u.facing, steps)
-        if M.check_turn(side, u, f) then out[#out + 1] = { u.name, bitwa.hex.facing_name(f) } end
+        if rules.movement.check_turn(side, u, f) then out[#out + 1] = { u.name, bitwa.hex.facing_name(f) } end
       end
     end
   end

@@ -36,14 +36,14 @@ function M.setup()
   if not bitwa.option("complementary") then return end
   for _, u in ipairs(bitwa.units { where = rules.units.is_field }) do
     if u.leader ~= "" then
-      local l = M.leader_of(u)
+      local l = rules.organization.leader_of(u)
       if not l then
         refuse("13.1.5", u.name .. " is assigned to '" .. u.leader .. "', who is not a leader of the scenario")
       end
       if l.side ~= u.side then
         refuse("13.1.5", u.name .. " is assigned to " .. l.name .. ", a leader of the other side")
       end
-      if M.is_tatar(u) and l.nation ~= "lithuanians" then
+      if rules.organization.is_tatar(u) and l.nation ~= "lithuanians" then
         refuse("13.1.7", u.name .. " is a Tatar unit assigned to " .. l.name ..
           ", who is not a Lithuanian leader (nation '" .. l.nation .. "')")
       end

@@ -13,7 +13,7 @@ end
 -- cavalry phase, the other field units in the infantry phase; leaders
 -- move like cavalry [8.1.2] in either of their side's movement phases.
 function M.moves_now(u)
-  local arm = M.arm()
+  local arm = rules.phases.arm()
   if u.side ~= bitwa.phasing_side() then return false end
   if rules.units.is_leader(u) then return true end
   if arm == "cavalry" then return rules.units.is_cavalry(u) end
@@ -51,14 +51,14 @@ function M.turn_end(turn) end
 function M.movement_start()
   local side = bitwa.phasing_side()
   for _, u in ipairs(bitwa.units {}) do
-    if u.side == side and M.moves_now(u) then
+    if u.side == side and rules.phases.moves_now(u) then
       rules.movement.refresh(u)
     elseif u.side ~= side and rules.units.is_field(u) then
       u.countercharged = false
     end
   end
   rules.fortifications.start_of_movement(side)
-  rules.condition.start_of_movement(side, M.arm())
+  rules.condition.start_of_movement(side, rules.phases.arm())
   rules.reactions.window(nil, "start")
 end
 

@@ -36,7 +36,7 @@ function M.kind(u)
   if rules.morale.value(side) >= T().morale.obligatory_pursuit and not on_leader then   -- A-045
     return "obligatory", "6.1.8"
   end
-  local d = M.leader_distance(u)
+  local d = rules.pursuit.leader_distance(u)
   if d == nil or d > T().pursuit.obligatory_beyond then return "obligatory", "5.5.2" end
   local row
   for _, r in ipairs(T().pursuit.rows) do if r.hexes == d then row = r end end
@@ -97,7 +97,7 @@ local function labels(hexes)
 end
 
 --[[
-M.pursue_unit(u, r, kind): u pursues along retreat r = { from = vacated
+rules.pursuit.pursue_unit(u, r, kind): u pursues along retreat r = { from = vacated
 hex, paths = { {hex...} ... } (each path starts with the vacated hex),
 length = hexes the pursuit may cover }.  Returns the hexes entered.
 --]]
@@ -110,7 +110,7 @@ function M.pursue_unit(u, r, kind)
     local nexts, seen = {}, {}
     for _, p in ipairs(live) do
       local h = p[i]
-      if h and not seen[h.key] and M.can_enter(u, cur, h, r.from) then
+      if h and not seen[h.key] and rules.pursuit.can_enter(u, cur, h, r.from) then
         seen[h.key] = true
         nexts[#nexts + 1] = h
       end
@@ -120,7 +120,7 @@ function M.pursue_unit(u, r, kind)
       for _, n in ipairs(bitwa.hex.neighbours(cur)) do
         local on = false
         for _, p in ipairs(r.paths) do for _, h in ipairs(p) do if h == n then on = true end end end
-        if not on and not seen[n.key] and M.can_enter(u, cur, n, r.from) then off[#off + 1] = n end
+        if not on and not seen[n.key] and rules.pursuit.can_enter(u, cur, n, r.from) then off[#off + 1] = n end
       end
     end
     local opts = labels(nexts)
@@ -156,7 +156,7 @@ local function leaders_follow(u, from)
 end
 
 --[[
-M.pursue(pursuers, retreats, side): the units of `side` in `pursuers`
+rules.pursuit.pursue(pursuers, retreats, side): the units of `side` in `pursuers`
 pursue the enemy retreats (retreat.retreat results).  A unit pursues one
 retreat, whose vacated hex is adjacent to it and empty of enemy units.
 --]]
@@ -183,7 +183,7 @@ function M.pursue(pursuers, retreats, side)
       local cands = {}
       for _, t in ipairs(tracks) do
         if bitwa.hex.distance(u.hex, t.from) == 1 and not U().enemy_field_at(t.from, side)
-          and M.can_enter(u, u.hex, t.from, t.from) then
+          and rules.pursuit.can_enter(u, u.hex, t.from, t.from) then
           cands[#cands + 1] = t
         end
       end

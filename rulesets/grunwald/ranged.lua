@@ -38,7 +38,7 @@ end
 
 function M.in_combat_formation(u)
   if u.kind == "horse_archers" then return true end
-  return M.has_formations(u) and u.formation == "combat"
+  return rules.ranged.has_formations(u) and u.formation == "combat"
 end
 
 -- The fire table of a shooter: rows by range, columns by modified roll.
@@ -59,7 +59,7 @@ function M.range_of(u) return T().range[u.kind] or 0 end
 -- formation [11.1.1].
 function M.setup()
   for _, u in ipairs(bitwa.units {}) do
-    if M.has_formations(u) then
+    if rules.ranged.has_formations(u) then
       if u.formation == "" then u.formation = "combat" end
       if u.formation ~= "combat" and u.formation ~= "movement" then
         refuse("11.1.1", u.name .. ": formation '" .. u.formation .. "' is not 'combat' or 'movement'")
@@ -98,7 +98,7 @@ end
 -- (sixths), or nil, rule, message.
 function M.formation_check(side, u)
   if u.side ~= side then return nil, "2.1", u.name .. " is not a unit of " .. side end
-  if not M.has_formations(u) then
+  if not rules.ranged.has_formations(u) then
     return nil, "11.1.1", u.name .. " has no formations (only archers, crossbowmen and bombards do)"
   end
   if u.hex == nil then return nil, "11.1.3", u.name .. " is not on the map" end
@@ -106,7 +106,7 @@ function M.formation_check(side, u)
   if rules.units.is_panicked(u) then return nil, "10.2.2", u.name .. " is panicked" end
   local cost = sixths(T().formation_mp)
   local budget = u.mp_left
-  if u.formation == "combat" and fresh(u) then budget = M.movement_side_mp(u) end
+  if u.formation == "combat" and fresh(u) then budget = rules.ranged.movement_side_mp(u) end
   if budget < cost then
     return nil, "11.1.3", u.name .. " has " .. rules.units.mp_text(budget) .. " MP; a change of formation costs " ..
       rules.units.mp_text(cost)
@@ -115,7 +115,7 @@ function M.formation_check(side, u)
 end
 
 function M.change_formation(side, u)
-  local cost, budget, why = M.formation_check(side, u)
+  local cost, budget, why = rules.ranged.formation_check(side, u)
   if not cost then refuse(budget, why) end
   if u.formation == "combat" then
     u.formation = "movement"
@@ -131,7 +131,7 @@ end
 function M.legal_formations(side)
   local out = {}
   for _, u in ipairs(bitwa.units { side = side, where = M.has_formations }) do
-    if M.formation_check(side, u) then out[#out + 1] = { u.name } end
+    if rules.ranged.formation_check(side, u) then out[#out + 1] = { u.name } end
   end
   return out
 end
@@ -165,7 +165,7 @@ function M.in_arc(shooter, h)
   local d = bitwa.hex.distance(shooter.hex, h)
   if d == 0 then return false end
   if shooter.kind == "horse_archers" then return d == 1 end
-  for _, x in ipairs(M.wedge(shooter.hex, shooter.facing, d)) do
+  for _, x in ipairs(rules.ranged.wedge(shooter.hex, shooter.facing, d)) do
     if x == h then return true end
   end
   return false
@@ -180,7 +180,7 @@ function M.terrain(h) return rules.fortifications.terrain(h) end
 -- shooter's enemy stand on it; friendly units never block.
 function M.blocks_sight(h, side)
   if not bitwa.hex.on_map(h) then return false end
-  if in_set(T().sight_blockers, M.terrain(h)) then return true end
+  if in_set(T().sight_blockers, rules.ranged.terrain(h)) then return true end
   return rules.units.enemy_field_at(h, side)
 end
 
@@ -193,8 +193,8 @@ function M.line_of_sight(from, h, side)
   for i = 2, #steps - 1 do
     local s = steps[i]
     if bitwa.hex.is(s) then
-      if M.blocks_sight(s, side) then return false end
-    elseif M.blocks_sight(s[1], side) and M.blocks_sight(s[2], side) then
+      if rules.ranged.blocks_sight(s, side) then return false end
+    elseif rules.ranged.blocks_sight(s[1], side) and rules.ranged.blocks_sight(s[2], side) then
       return false
     end
   end
@@ -205,9 +205,9 @@ end
 function M.can_see(shooter, h)
   if shooter.hex == nil then return false end
   local d = bitwa.hex.distance(shooter.hex, h)
-  if d < 1 or d > M.range_of(shooter) then return false end
-  if not M.in_arc(shooter, h) then return false end
-  return M.line_of_sight(shooter.hex, h, shooter.side)
+  if d < 1 or d > rules.ranged.range_of(shooter) then return false end
+  if not rules.ranged.in_arc(shooter, h) then return false end
+  return rules.ranged.line_of_sight(shooter.hex, h, shooter.side)
 end
 
 -- A target: an enemy field unit on the map with SP (panicked units have
@@ -215,7 +215,7 @@ end
 function M.can_target(shooter, target)
   if not target:alive() or target.hex == nil or target.side == shooter.side then return false end
   if not rules.units.is_field(target) or rules.units.is_panicked(target) then return false end
-  return M.can_see(shooter, target.hex)
+  return rules.ranged.can_see(shooter, target.hex)
 end
 
 -- ---------------------------------------------------------------- who may shoot now
@@ -225,7 +225,7 @@ end
 function M.can_shoot(u)
   if not rules.units.is_ranged(u) or u.hex == nil or not u:alive() then return false end
   if rules.units.is_panicked(u) then return false end            -- [10.2.1] panicked units do not fight
-  if not M.in_combat_formation(u) then return false end          -- [11.1.2]
+  if not rules.ranged.in_combat_formation(u) then return false end          -- [11.1.2]
   local reaction_shots = u.shots - (u.fired_own and 1 or 0)
   return reaction_shots < T().shots_per_turn
 end
@@ -250,7 +250,7 @@ function M.own_fire_check(u, target)
       return nil, "11.5.4", target.name .. " is not an enemy unit on the map"
     end
     if rules.units.is_panicked(target) then return nil, "10.2.1", target.name .. " is panicked and has no SP" end
-    if not M.can_target(u, target) then return nil, "11.5.4", target.name .. " is not on a hex adjacent to " .. u.name end
+    if not rules.ranged.can_target(u, target) then return nil, "11.5.4", target.name .. " is not on a hex adjacent to " .. u.name end
   end
   return cost
 end
@@ -274,13 +274,13 @@ function M.modifier(shooter, target_hex, target)
     end
   end
   -- [11.2.4] units in cover; a fortification fired at as an object [11.7.5] is no unit
-  if target and in_set(R.cover_terrain, M.terrain(target_hex)) then m = m + R.cover end
+  if target and in_set(R.cover_terrain, rules.ranged.terrain(target_hex)) then m = m + R.cover end
   if shooter.kind == "horse_archers" and shooter.sp == 1 then m = m + R.horse_archer_one_sp end
   return m
 end
 
 --[[
-M.roll(shooter, target) -> a shot, rolled but not applied:
+rules.ranged.roll(shooter, target) -> a shot, rolled but not applied:
 { shooter, target, hex, kind, side, shooter_id (what apply needs once the
   shooter may be gone), range, raw, modifier, loss (SP), disorganize, stop,
   friendly = true when the friendly-fire roll hit a friendly unit }.
@@ -307,8 +307,8 @@ function M.roll(shooter, target)
   end
   local rule = FIRE_RULE[shooter.kind]
   shot.raw = bitwa.roll(2, 6, "fire (" .. rule .. ")")
-  shot.modifier = M.modifier(shooter, target.hex, target)
-  local row = M.table_of(shooter)[shot.range]
+  shot.modifier = rules.ranged.modifier(shooter, target.hex, target)
+  local row = rules.ranged.table_of(shooter)[shot.range]
   if shot.raw + shot.modifier >= 1 then   -- A-066: below 1, no effect
     local cell = row[rules.arith.fire_column(shot.raw, shot.modifier)]
     if type(cell) == "table" then
@@ -364,16 +364,16 @@ function M.apply(shot)
   local R = T()
   local target = shot.target
   if shot.friendly then
-    local victim = M.friendly_victim(shot)
+    local victim = rules.ranged.friendly_victim(shot)
     if victim then
-      M.leaders_under_fire(victim.hex, shot.side)
+      rules.ranged.leaders_under_fire(victim.hex, shot.side)
       if victim:alive() then
         rules.units.lose_sp(victim, R.friendly_fire_loss, { rule = "11.2.2" })
       end
     end
     return
   end
-  M.leaders_under_fire(shot.hex, shot.side)
+  rules.ranged.leaders_under_fire(shot.hex, shot.side)
   if not target:alive() or target.hex == nil then return end
   if shot.loss > 0 then
     rules.units.lose_sp(target, shot.loss, { by = shot.side, rule = FIRE_RULE[shot.kind] })
@@ -387,14 +387,14 @@ function M.apply(shot)
       elseif shot.kind == "crossbowmen" then
         if bitwa.d6("crossbow hit (11.6.2)") == R.crossbow_disorg_roll then    -- [11.6.2]
           rules.condition.disorganize(target, "11.6.2")
-          M.stop(target, "11.6.2")
+          rules.ranged.stop(target, "11.6.2")
         end
       end
     end
   end
   if target:alive() and target.hex ~= nil then
     if shot.disorganize then rules.condition.disorganize(target, "11.7.1") end
-    if shot.stop then M.stop(target, "11.7.1") end
+    if shot.stop then rules.ranged.stop(target, "11.7.1") end
   end
 end
 
@@ -406,7 +406,7 @@ end
 
 -- One shot, rolled and applied.
 function M.fire(shooter, target)
-  M.apply(M.roll(shooter, target))
+  rules.ranged.apply(rules.ranged.roll(shooter, target))
 end
 
 -- [11.2.7] shots fired at the same moment: every shot is rolled with the
@@ -414,9 +414,9 @@ end
 -- order given.
 function M.fire_together(pairs_list)
   local shots = {}
-  for i, p in ipairs(pairs_list) do shots[i] = M.roll(p[1], p[2]) end
+  for i, p in ipairs(pairs_list) do shots[i] = rules.ranged.roll(p[1], p[2]) end
   bitwa.note("simultaneous fire: results applied after both shots (11.2.7)")
-  for _, s in ipairs(shots) do M.apply(s) end
+  for _, s in ipairs(shots) do rules.ranged.apply(s) end
 end
 
 -- ---------------------------------------------------------------- fire in the enemy's phase
@@ -425,7 +425,7 @@ end
 -- at once (they have their own-phase shot and the shooter is next to them).
 local function answer_of(target, shooter, moment)
   if moment == "end" or target.kind ~= "horse_archers" then return false end
-  if not M.own_fire_check(target, shooter) then return false end
+  if not rules.ranged.own_fire_check(target, shooter) then return false end
   local line = "fire " .. target.name .. " " .. shooter.name
   local choice = bitwa.decide { side = target.side, kind = "return_fire", options = { line, "hold" },
     prompt = shooter.name .. " fires at " .. target.name .. ": fire back at the same time (11.2.7)?" }
@@ -439,17 +439,17 @@ function M.reaction_fire(shooter, target, moment)
     target.fired_own = true
     M.fire_together { { shooter, target }, { target, shooter } }
   else
-    M.fire(shooter, target)
+    rules.ranged.fire(shooter, target)
   end
 end
 
 -- Whether a bombard may fire at the fortification on hex h [11.7.5].
 function M.can_fire_at_object(shooter, h)
-  if shooter.kind ~= "bombards" or not M.can_shoot(shooter) then return false end
+  if shooter.kind ~= "bombards" or not rules.ranged.can_shoot(shooter) then return false end
   if not rules.fortifications.is_fortified(h) then return false end
   local d = bitwa.hex.distance(shooter.hex, h)
   if d < 1 or d > #rules.tables.fire_bombards_objects then return false end
-  return M.in_arc(shooter, h) and M.line_of_sight(shooter.hex, h, shooter.side)
+  return rules.ranged.in_arc(shooter, h) and rules.ranged.line_of_sight(shooter.hex, h, shooter.side)
 end
 
 -- [11.7.5] bombard fire at a fortification: D destroys it
@@ -458,7 +458,7 @@ function M.fire_at_object(shooter, h)
   shooter.shots = shooter.shots + 1
   local d = bitwa.hex.distance(shooter.hex, h)
   local raw = bitwa.roll(2, 6, "fire (11.7.5)")
-  local m = M.modifier(shooter, h, nil)
+  local m = rules.ranged.modifier(shooter, h, nil)
   local destroyed = raw + m >= 1 and rules.tables.fire_bombards_objects[d][rules.arith.fire_column(raw, m)]
   bitwa.note(string.format("%s fires at the fortification %s (range %d): %d%+d -> %s (11.7.5)", shooter.name,
     h.label, d, raw, m, destroyed and "destroyed" or "no effect"))
@@ -473,13 +473,13 @@ end
 local function fortifications_in_reach(shooter)
   local out = {}
   for _, h in ipairs(bitwa.hex.range(shooter.hex, #rules.tables.fire_bombards_objects)) do
-    if M.can_fire_at_object(shooter, h) then out[#out + 1] = h end
+    if rules.ranged.can_fire_at_object(shooter, h) then out[#out + 1] = h end
   end
   return out
 end
 
 --[[
-M.options(mover, moment, side) -> the shots `side` (not moving) may fire
+rules.ranged.options(mover, moment, side) -> the shots `side` (not moving) may fire
 now [11.1.5]: at "start" and "end" of the enemy's movement phase at any
 enemy unit in range, arc and sight (bombards also at fortifications), at
 "step" at the unit that has just moved.  Each option's run fires.
@@ -494,17 +494,17 @@ function M.options(mover, moment, side)
   if moment == "step" then targets = { mover }
   else targets = rules.units.field_units(rules.units.enemy(side)) end
   for _, s in ipairs(bitwa.units { side = side, where = rules.units.is_ranged }) do
-    if M.can_shoot(s) then
+    if rules.ranged.can_shoot(s) then
       for _, t in ipairs(targets) do
-        if M.can_target(s, t) then
+        if rules.ranged.can_target(s, t) then
           out[#out + 1] = { line = "fire " .. s.name .. " " .. t.name,
-                            run = function() M.reaction_fire(s, t, moment) end }
+                            run = function() rules.ranged.reaction_fire(s, t, moment) end }
         end
       end
       if moment ~= "step" and s.kind == "bombards" then
         for _, h in ipairs(fortifications_in_reach(s)) do
           out[#out + 1] = { line = "fire " .. s.name .. " hex " .. h.label,
-                            run = function() M.fire_at_object(s, h) end }
+                            run = function() rules.ranged.fire_at_object(s, h) end }
         end
       end
     end
@@ -518,11 +518,11 @@ end
 -- for 1 MP; a ranged target that can fire back may answer at once [11.2.7].
 function M.fire_own_phase(side, shooter, target)
   if shooter.side ~= side then refuse("2.1", shooter.name .. " is not a unit of " .. side) end
-  local cost, rule, why = M.own_fire_check(shooter, target)
+  local cost, rule, why = rules.ranged.own_fire_check(shooter, target)
   if not cost then refuse(rule, why) end
   shooter.mp_left = shooter.mp_left - cost
   shooter.fired_own = true
-  if M.can_shoot(target) and M.can_target(target, shooter) then
+  if rules.ranged.can_shoot(target) and rules.ranged.can_target(target, shooter) then
     local line = "fire " .. target.name .. " " .. shooter.name
     local choice = bitwa.decide { side = target.side, kind = "return_fire", options = { line, "hold" },
       prompt = shooter.name .. " fires at " .. target.name .. ": fire back at the same time (11.2.7)?" }
@@ -531,16 +531,16 @@ function M.fire_own_phase(side, shooter, target)
       return
     end
   end
-  M.fire(shooter, target)
+  rules.ranged.fire(shooter, target)
 end
 
 function M.legal_own_fire(side)
   local out = {}
   for _, u in ipairs(bitwa.units { side = side, kind = "horse_archers" }) do
-    if u.hex ~= nil and M.own_fire_check(u) then
+    if u.hex ~= nil and rules.ranged.own_fire_check(u) then
       for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
         for _, t in ipairs(rules.units.field_units_at(h)) do
-          if t.side ~= side and M.own_fire_check(u, t) then out[#out + 1] = { u.name, t.name } end
+          if t.side ~= side and rules.ranged.own_fire_check(u, t) then out[#out + 1] = { u.name, t.name } end
         end
       end
     end

@@ -117,11 +117,11 @@ end
 function M.return_hexes(u)
   local from = u.left_at
   if from == nil then return {} end
-  local edges = M.edges_of(from)
+  local edges = rules.reinforcements.edges_of(from)
   local any = next(edges) == nil
   local out = {}
-  for _, h in ipairs(bitwa.hex.range(from, M.reentry_distance(u))) do
-    local e = M.edges_of(h)
+  for _, h in ipairs(bitwa.hex.range(from, rules.reinforcements.reentry_distance(u))) do
+    local e = rules.reinforcements.edges_of(h)
     if next(e) ~= nil and (any or shares_edge(edges, e)) then out[#out + 1] = h end
   end
   return out
@@ -148,7 +148,7 @@ function M.entered_this_turn(side, arm) return bitwa.var(count_key(side, arm)) o
 -- Whether cavalry reinforcements of `side` due by now are still off the map.
 function M.cavalry_waiting(side)
   for _, u in ipairs(bitwa.units { side = side, where = rules.units.is_cavalry }) do
-    if M.is_reinforcement(u) and u.arrives <= turn() then return true end
+    if rules.reinforcements.is_reinforcement(u) and u.arrives <= turn() then return true end
   end
   return false
 end
@@ -178,32 +178,32 @@ function M.check(side, u, h)
   if rules.units.is_banner(u) then refuse("7.1", u.name .. " is a banner: it comes with the unit holding it") end
   if u.hex ~= nil then refuse("4.4.3", u.name .. " is on the map") end
   local how
-  if M.is_returning(u) then
+  if rules.reinforcements.is_returning(u) then
     how = "return"
-    if turn() < M.return_turn(u) then
+    if turn() < rules.reinforcements.return_turn(u) then
       refuse("4.4.3", u.name .. " left the map in turn " .. u.off_map .. (u.left_phase == "move" and "" or " in a pursuit") ..
-        " and may come back from turn " .. M.return_turn(u))
+        " and may come back from turn " .. rules.reinforcements.return_turn(u))
     end
     if not rules.phases.moves_now(u) then refuse("2.1", u.name .. " does not move in this phase") end
-    if not contains(M.return_hexes(u), h) then
-      refuse("4.4.4", h.label .. " is not on the map edge within " .. M.reentry_distance(u) ..
+    if not contains(rules.reinforcements.return_hexes(u), h) then
+      refuse("4.4.4", h.label .. " is not on the map edge within " .. rules.reinforcements.reentry_distance(u) ..
         " hexes of " .. u.name .. "'s departure hex " .. (u.left_at and u.left_at.label or "?"))
     end
-  elseif M.is_reinforcement(u) then
+  elseif rules.reinforcements.is_reinforcement(u) then
     how = "reinforcement"
     if turn() < u.arrives then refuse("scenario", u.name .. " arrives in turn " .. u.arrives) end
     if not rules.phases.moves_now(u) then refuse("2.1", u.name .. " does not move in this phase") end
-    if not contains(M.entry_hexes(u), h) then
+    if not contains(rules.reinforcements.entry_hexes(u), h) then
       local labels = {}
-      for _, x in ipairs(M.entry_hexes(u)) do labels[#labels + 1] = x.label end
+      for _, x in ipairs(rules.reinforcements.entry_hexes(u)) do labels[#labels + 1] = x.label end
       refuse("scenario", u.name .. " enters at " .. table.concat(labels, " ") .. ", not at " .. h.label)
     end
-    local rate, arm = M.rate(side), arm_of(u)
+    local rate, arm = rules.reinforcements.rate(side), arm_of(u)
     if rate and arm then
-      if rate[arm] and M.entered_this_turn(side, arm) >= rate[arm] then
+      if rate[arm] and rules.reinforcements.entered_this_turn(side, arm) >= rate[arm] then
         refuse("scenario", side .. " has entered its " .. rate[arm] .. " " .. arm .. " units of this turn")
       end
-      if arm == "infantry" and rate.cavalry_first ~= false and M.cavalry_waiting(side) then
+      if arm == "infantry" and rate.cavalry_first ~= false and rules.reinforcements.cavalry_waiting(side) then
         refuse("scenario", side .. "'s infantry enters once all its cavalry has entered")
       end
     end
@@ -223,7 +223,7 @@ function M.check(side, u, h)
 end
 
 function M.enter(side, u, h, facing)
-  local how = M.check(side, u, h)
+  local how = rules.reinforcements.check(side, u, h)
   if how == "return" then
     -- [4.4.5] just placed: it does not move in this phase, and as it does
     -- not move the enemy has no step to react to (fire at the phase's end
@@ -239,10 +239,10 @@ function M.enter(side, u, h, facing)
   end
   -- A-078: a reinforcement moves in, paying for the hex, and may go on
   local arm = arm_of(u)
-  if arm then bitwa.set_var(count_key(side, arm), M.entered_this_turn(side, arm) + 1) end
+  if arm then bitwa.set_var(count_key(side, arm), rules.reinforcements.entered_this_turn(side, arm) + 1) end
   u.arrives = 0
   rules.movement.refresh(u)
-  local cost = M.entry_cost(u, h)
+  local cost = rules.reinforcements.entry_cost(u, h)
   rules.units.place(u, h, facing)
   u.mp_left = math.max(0, u.mp_left - cost)
   u.moved = true
@@ -301,17 +301,17 @@ function M.legal(side)
   local out = {}
   local ordinal = 0
   for _, u in ipairs(bitwa.units { side = side, where = function(x)
-    return x.hex == nil and (M.is_returning(x) or M.is_reinforcement(x)) and not rules.units.is_banner(x)
+    return x.hex == nil and (rules.reinforcements.is_returning(x) or rules.reinforcements.is_reinforcement(x)) and not rules.units.is_banner(x)
   end }) do
     ordinal = ordinal + 1
     local candidates
-    if M.is_returning(u) then candidates = M.return_hexes(u)          -- nearest first
-    else candidates = spread(M.entry_hexes(u), ordinal, M.legal_hexes_per_unit) end
+    if rules.reinforcements.is_returning(u) then candidates = rules.reinforcements.return_hexes(u)          -- nearest first
+    else candidates = spread(rules.reinforcements.entry_hexes(u), ordinal, M.legal_hexes_per_unit) end
     local n = 0
     for _, h in ipairs(candidates) do
       if n >= M.legal_hexes_per_unit then break end
       if bitwa.check(M.check, side, u, h) then
-        out[#out + 1] = { u.name, h.label, bitwa.hex.facing_name(M.inward_facing(h, side)) }
+        out[#out + 1] = { u.name, h.label, bitwa.hex.facing_name(rules.reinforcements.inward_facing(h, side)) }
         n = n + 1
       end
     end

@@ -54,7 +54,7 @@ end
 -- Whether u may retreat from `from` into h (distance aside); second
 -- result: it rides down friendly units there.
 function M.can_enter(u, from, h, side)
-  if not M.accessible(u, from, h) then return false end
+  if not rules.retreat.accessible(u, from, h) then return false end
   for _, x in ipairs(bitwa.units_at(h)) do
     if x.side ~= side and (U().is_field(x) or U().is_leader(x)) then return false end
   end
@@ -76,7 +76,7 @@ function M.steps(u, cur, combat_hex, side)
   local out = {}
   local d = bitwa.hex.distance(cur, combat_hex)
   for _, n in ipairs(bitwa.hex.neighbours(cur)) do
-    if bitwa.hex.distance(n, combat_hex) == d + 1 and M.can_enter(u, cur, n, side) then out[#out + 1] = n end
+    if bitwa.hex.distance(n, combat_hex) == d + 1 and rules.retreat.can_enter(u, cur, n, side) then out[#out + 1] = n end
   end
   return out
 end
@@ -85,7 +85,7 @@ end
 local function depth(u, cur, combat_hex, side, left)
   if left <= 0 then return 0 end
   local best = 0
-  for _, n in ipairs(M.steps(u, cur, combat_hex, side)) do
+  for _, n in ipairs(rules.retreat.steps(u, cur, combat_hex, side)) do
     local d = 1 + depth(u, n, combat_hex, side, left - 1)
     if d > best then best = d end
     if best == left then break end
@@ -102,12 +102,12 @@ end
 -- One unit's retreat of `n` hexes from combat_hex: the hexes entered.
 function M.retreat_unit(u, n, combat_hex, side)
   local path = {}
-  if not M.can_retreat(u) then return path end
+  if not rules.retreat.can_retreat(u) then return path end
   for step = 1, n do
     if not u:alive() or u.hex == nil then break end
     local cur = u.hex
     local best, opts = 0, {}
-    for _, h in ipairs(M.steps(u, cur, combat_hex, side)) do
+    for _, h in ipairs(rules.retreat.steps(u, cur, combat_hex, side)) do
       local d = 1 + depth(u, h, combat_hex, side, n - step)
       if d > best then best, opts = d, { h } elseif d == best then opts[#opts + 1] = h end
     end
@@ -117,7 +117,7 @@ function M.retreat_unit(u, n, combat_hex, side)
       to = bitwa.hex.parse(bitwa.decide { side = side, kind = "retreat", options = labels(opts),
         prompt = string.format("%s retreats %d of %d hexes from %s (5.4)", u.name, step, n, combat_hex.label) })
     end
-    local _, ride = M.can_enter(u, cur, to, side)
+    local _, ride = rules.retreat.can_enter(u, cur, to, side)
     if ride then rules.ride_down.ride_down(u, to, "retreat") end     -- [5.4.4]
     U().place(u, to)                                                 -- [5.4.3] facing and CF kept
     bitwa.note(u.name .. " retreats to " .. to.label .. " (5.4)")
@@ -187,7 +187,7 @@ function M.choose_loss(units, side, why)
 end
 
 --[[
-M.retreat(units, hexes, combat_hex, side) -> result
+rules.retreat.retreat(units, hexes, combat_hex, side) -> result
 Units of `side` retreat `hexes` hexes from combat_hex (the hex they
 fought on).  result = { required = hexes, from = combat_hex,
 units = { { unit =, path = {hex...} } ... }, shortfall = hexes not
@@ -215,14 +215,14 @@ function M.retreat(units, hexes, combat_hex, side)
       hexes, loss))
   end
   for _ = 1, loss do
-    local u = M.choose_loss(list, side, "5.4.6")
+    local u = rules.retreat.choose_loss(list, side, "5.4.6")
     if not u then break end
     local lost = U().lose_sp(u, 1, { by = U().enemy(side), rule = "5.4.6" })
     result.lost[u.id] = (result.lost[u.id] or 0) + lost
     result.sp_lost = result.sp_lost + lost
   end
   for _, rec in ipairs(result.units) do
-    if #rec.path > 0 then M.free_turn(rec.unit, "retreat") end
+    if #rec.path > 0 then rules.retreat.free_turn(rec.unit, "retreat") end
   end
   local done = {}
   for _, rec in ipairs(result.units) do

@@ -27,8 +27,8 @@ function M.check(cav, hex, how, keep)
   if not rules.units.is_cavalry(cav) then
     return false, "5.8.1", "only cavalry rides units down"
   end
-  if #M.targets(hex) == 0 then return false, "5.8.1", "there is no non-cavalry unit on " .. hex.label end
-  if M.protected(hex) then
+  if #rules.ride_down.targets(hex) == 0 then return false, "5.8.1", "there is no non-cavalry unit on " .. hex.label end
+  if rules.ride_down.protected(hex) then
     return false, "5.8.6", "units in fortifications or buildings on " .. hex.label .. " cannot be ridden down"
   end
   if how == "pursuit" or how == "retreat" then return true end        -- [5.8.5]
@@ -41,7 +41,7 @@ function M.check(cav, hex, how, keep)
 end
 
 function M.can_ride_down(cav, hex, how, keep)
-  return (M.check(cav, hex, how, keep))
+  return (rules.ride_down.check(cav, hex, how, keep))
 end
 
 -- [5.8.4] MP (in sixths) a movement pays to ride down the units on hex:
@@ -50,7 +50,7 @@ end
 -- the SP are the whole cost.
 function M.cost(cav, hex)
   local sp = 0
-  for _, v in ipairs(M.targets(hex)) do sp = sp + rules.units.stack_sp(v) end
+  for _, v in ipairs(rules.ride_down.targets(hex)) do sp = sp + rules.units.stack_sp(v) end
   return rules.units.sixths(sp * rules.tables.ride_down.mp_per_sp)
 end
 
@@ -58,7 +58,7 @@ end
 function M.ride_down(cav, hex, how)
   local rule = how == "retreat" and "5.4.4" or "5.8.1"
   local names = {}
-  for _, v in ipairs(M.targets(hex)) do
+  for _, v in ipairs(rules.ride_down.targets(hex)) do
     names[#names + 1] = v.name
     bitwa.note(cav.name .. " rides down " .. v.name .. " on " .. hex.label .. " (" .. rule .. ")")
     rules.units.eliminate(v, { by = cav.side, morale = false, vp = false, rule = rule })
@@ -71,11 +71,11 @@ end
 -- every hex of the path.  Returns the names of the units eliminated.
 function M.retreat_through(cav, hex)
   if not rules.units.is_cavalry(cav) then return {} end
-  for _, v in ipairs(M.targets(hex)) do
+  for _, v in ipairs(rules.ride_down.targets(hex)) do
     if v.side ~= cav.side then return {} end
   end
-  if not M.check(cav, hex, "retreat") then return {} end
-  return M.ride_down(cav, hex, "retreat")
+  if not rules.ride_down.check(cav, hex, "retreat") then return {} end
+  return rules.ride_down.ride_down(cav, hex, "retreat")
 end
 
 return M

@@ -22,8 +22,8 @@ function M.is_panicked(u) return u.condition == "panicked" end
 
 -- The TERRAIN INFLUENCE column a unit moves by.
 function M.arm(u)
-  if M.is_leader(u) then return "commander" end
-  if M.is_cavalry(u) then return "cavalry" end
+  if rules.units.is_leader(u) then return "commander" end
+  if rules.units.is_cavalry(u) then return "cavalry" end
   return "infantry"
 end
 
@@ -62,7 +62,7 @@ function M.on_map(u) return u.hex ~= nil end
 -- Field units on hex h (of `side` when given), in id order.
 function M.field_units_at(h, side)
   return bitwa.units { hex = h, where = function(u)
-    return M.is_field(u) and (side == nil or u.side == side)
+    return rules.units.is_field(u) and (side == nil or u.side == side)
   end }
 end
 
@@ -73,7 +73,7 @@ function M.leaders_at(h, side)
 end
 
 function M.enemy_field_at(h, side)
-  for _, u in ipairs(M.field_units_at(h)) do
+  for _, u in ipairs(rules.units.field_units_at(h)) do
     if u.side ~= side then return true end
   end
   return false
@@ -81,29 +81,29 @@ end
 
 -- Every field unit of a side on the map.
 function M.field_units(side)
-  return bitwa.units { side = side, where = function(u) return M.is_field(u) and u.hex ~= nil end }
+  return bitwa.units { side = side, where = function(u) return rules.units.is_field(u) and u.hex ~= nil end }
 end
 
 -- ---------------------------------------------------------------- stacking [4.5]
 -- SP a unit counts for stacking: panicked units count nothing [10.1.3];
 -- ranged units count their combat-formation SP in both formations.
 function M.stack_sp(u)
-  if not M.is_field(u) or M.is_panicked(u) then return 0 end
+  if not rules.units.is_field(u) or rules.units.is_panicked(u) then return 0 end
   return u.sp
 end
 
 function M.hex_sp(h, except)
   local n = 0
-  for _, u in ipairs(M.field_units_at(h)) do
-    if not except or u.id ~= except.id then n = n + M.stack_sp(u) end
+  for _, u in ipairs(rules.units.field_units_at(h)) do
+    if not except or u.id ~= except.id then n = n + rules.units.stack_sp(u) end
   end
   return n
 end
 
 function M.hex_cavalry_sp(h, except)
   local n = 0
-  for _, u in ipairs(M.field_units_at(h)) do
-    if M.is_cavalry(u) and (not except or u.id ~= except.id) then n = n + M.stack_sp(u) end
+  for _, u in ipairs(rules.units.field_units_at(h)) do
+    if rules.units.is_cavalry(u) and (not except or u.id ~= except.id) then n = n + rules.units.stack_sp(u) end
   end
   return n
 end
@@ -111,11 +111,11 @@ end
 -- Whether u may stand on h with the units there [4.5] [12.1.8] [12.1.9].
 function M.can_stack(u, h)
   local T = rules.tables.stacking
-  if M.stack_sp(u) == 0 then return true end
+  if rules.units.stack_sp(u) == 0 then return true end
   local fortified = bitwa.map.terrain(h) == "fortification"
   local limit = fortified and T.fortified or T.limit
-  if M.hex_sp(h, u) + M.stack_sp(u) > limit then return false end
-  if fortified and M.is_cavalry(u) and M.hex_cavalry_sp(h, u) + M.stack_sp(u) > T.fortified_cavalry then
+  if rules.units.hex_sp(h, u) + rules.units.stack_sp(u) > limit then return false end
+  if fortified and rules.units.is_cavalry(u) and rules.units.hex_cavalry_sp(h, u) + rules.units.stack_sp(u) > T.fortified_cavalry then
     return false
   end
   return true
@@ -123,7 +123,7 @@ end
 
 -- ---------------------------------------------------------------- losses
 --[[
-M.lose_sp(u, n, cause) -> SP actually lost
+rules.units.lose_sp(u, n, cause) -> SP actually lost
 cause = { by = side that inflicted it (nil: nobody), morale = false to keep
 the MORALE track still [5.8.2] [8.1.6], vp = false for no victory points,
 rule = "5.4.6" ... }.  A unit at 0 SP is eliminated [1.2].
@@ -134,7 +134,7 @@ function M.lose_sp(u, n, cause)
   local lost = math.min(n, u.sp)
   u.sp = u.sp - lost
   bitwa.note(string.format("%s loses %d SP%s", u.name, lost, cause.rule and (" (" .. cause.rule .. ")") or ""))
-  if u.sp <= 0 then M.eliminate(u, cause) end
+  if u.sp <= 0 then rules.units.eliminate(u, cause) end
   return lost
 end
 

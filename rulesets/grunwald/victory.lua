@@ -32,14 +32,14 @@ function M.vp(side) return bitwa.var("vp." .. side) or 0 end
 
 function M.add(side, n, why)
   if n == 0 then return end
-  bitwa.set_var("vp." .. side, M.vp(side) + n)
-  bitwa.note(string.format("%s %s %d VP (%s): %d", side, n > 0 and "gains" or "loses", math.abs(n), why, M.vp(side)))
+  bitwa.set_var("vp." .. side, rules.victory.vp(side) + n)
+  bitwa.note(string.format("%s %s %d VP (%s): %d", side, n > 0 and "gains" or "loses", math.abs(n), why, rules.victory.vp(side)))
 end
 
 -- VP a kind of field unit is worth.  Horse archers are cavalry [11.5.1];
 -- bombards, which the book does not price, count as infantry (1.1).
 function M.value(kind)
-  local t = M.table()
+  local t = rules.victory.table()
   local v = t[kind]
   if v == nil and kind == "horse_archers" then v = t.cavalry end
   if v == nil and kind == "bombards" then v = t.infantry end
@@ -53,13 +53,13 @@ function M.on_elimination(u, cause)
   local by = cause and cause.by
   if not by or by == u.side then return end
   if u.kind == "leader" or u.kind == "banner" then return end
-  M.add(by, M.value(u.kind), u.name .. " eliminated")
+  rules.victory.add(by, rules.victory.value(u.kind), u.name .. " eliminated")
 end
 
 -- [8.2] a leader killed: +16 to the side that killed him (the grand leader too).
 function M.on_leader_killed(leader, by)
   if not by or by == leader.side then return end
-  M.add(by, M.table().leader, leader.name .. " killed")
+  rules.victory.add(by, rules.victory.table().leader, leader.name .. " killed")
 end
 
 -- [7.1.6] a fallen banner captured by an enemy regular unit: +10, once per
@@ -73,13 +73,13 @@ function M.on_banner_captured(banner, by)
   local holder = bitwa.var(key)
   if by == banner.side then
     if holder and holder ~= by then
-      M.add(holder, -M.table().banner, banner.name .. " recaptured")
+      rules.victory.add(holder, -rules.victory.table().banner, banner.name .. " recaptured")
       bitwa.set_var(key, nil)
     end
     return
   end
   if holder == by then return end
-  M.add(by, M.table().banner, banner.name .. " captured")
+  rules.victory.add(by, rules.victory.table().banner, banner.name .. " captured")
   bitwa.set_var(key, by)
 end
 
@@ -95,21 +95,21 @@ end
 function M.leaders_left(side)
   local n = 0
   for _, l in ipairs(bitwa.units { side = side, kind = "leader" }) do
-    if M.leader_present(l) then n = n + 1 end
+    if rules.victory.leader_present(l) then n = n + 1 end
   end
   return n
 end
 
 local function vp_table()
   local t = {}
-  for _, s in ipairs(bitwa.sides()) do t[s] = M.vp(s) end
+  for _, s in ipairs(bitwa.sides()) do t[s] = rules.victory.vp(s) end
   return t
 end
 
 -- The level of a VP difference on the scale: the first entry whose bound
 -- is at least the difference.
 function M.level(diff)
-  local scale = M.table().scale or M.DEFAULT.scale
+  local scale = rules.victory.table().scale or M.DEFAULT.scale
   for _, e in ipairs(scale) do
     if diff <= e[1] then return e[2] end
   end
@@ -120,11 +120,11 @@ end
 function M.result()
   local sides = bitwa.sides()
   local a, b = sides[1], sides[2]
-  local va, vb = M.vp(a), M.vp(b)
+  local va, vb = rules.victory.vp(a), rules.victory.vp(b)
   local diff = math.abs(va - vb)
   local winner = ""
   if va > vb then winner = a elseif vb > va then winner = b end
-  return { winner = winner, level = M.level(diff), vp = vp_table(),
+  return { winner = winner, level = rules.victory.level(diff), vp = vp_table(),
            reason = string.format("%s %d VP, %s %d VP", a, va, b, vb) }
 end
 
@@ -136,7 +136,7 @@ function M.end_of_turn()
   local gone = {}
   local n = 0
   for _, s in ipairs(bitwa.sides()) do
-    if M.leaders_left(s) == 0 then gone[#gone + 1] = s; n = n + 1 end
+    if rules.victory.leaders_left(s) == 0 then gone[#gone + 1] = s; n = n + 1 end
   end
   if n == 0 then return end
   if n == 1 then
@@ -145,14 +145,14 @@ function M.end_of_turn()
                       reason = "every " .. gone[1] .. " leader is killed or has left the map" }
     return
   end
-  local r = M.result()
+  local r = rules.victory.result()
   r.reason = "both sides have lost every leader; " .. r.reason
   bitwa.game_over(r)
 end
 
 -- After the last turn: the VP difference on the victory scale.
 function M.game_end()
-  bitwa.game_over(M.result())
+  bitwa.game_over(rules.victory.result())
 end
 
 return M

@@ -12,7 +12,7 @@ end
 
 -- Whether u's ZoC covers hex h.
 function M.covers(u, h)
-  if not M.has_zoc(u) then return false end
+  if not rules.zoc.has_zoc(u) then return false end
   if not bitwa.hex.in_front(u.hex, u.facing, h) then return false end
   local dir = bitwa.hex.direction(u.hex, h)
   for _, f in ipairs(rules.tables.zoc.blocked_by) do
@@ -26,21 +26,21 @@ function M.enemies_covering(h, side, filter)
   local out = {}
   for _, d in ipairs(bitwa.hex.neighbours(h)) do
     for _, e in ipairs(rules.units.field_units_at(d)) do
-      if e.side ~= side and M.covers(e, h) and (not filter or filter(e)) then out[#out + 1] = e end
+      if e.side ~= side and rules.zoc.covers(e, h) and (not filter or filter(e)) then out[#out + 1] = e end
     end
   end
   table.sort(out, function(a, b) return a.id < b.id end)
   return out
 end
 
-function M.in_enemy_zoc(h, side, filter) return #M.enemies_covering(h, side, filter) > 0 end
+function M.in_enemy_zoc(h, side, filter) return #rules.zoc.enemies_covering(h, side, filter) > 0 end
 
 -- The enemy units in u's ZoC [5.2.2].
 function M.enemies_in_zoc(u)
   local out = {}
-  if not M.has_zoc(u) then return out end
+  if not rules.zoc.has_zoc(u) then return out end
   for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
-    if M.covers(u, h) then
+    if rules.zoc.covers(u, h) then
       for _, e in ipairs(rules.units.field_units_at(h)) do
         if e.side ~= u.side and not rules.units.is_panicked(e) then out[#out + 1] = e end
       end
