@@ -815,6 +815,7 @@ function M._replay(log, path, opts)
     end
   end
   local report = { actions = 0, changed = changed }
+  local began = false
   local function diverged(d)
     report.divergence = d
     if opts.stop_on_divergence == false then return end
@@ -828,7 +829,8 @@ function M._replay(log, path, opts)
       end
     else
       local r
-      if a.side == "" and a.line == "begin" then r = g:_begin() else r = g:act(a.side, a.line) end
+      if a.side == "" and a.line == "begin" then r = g:_begin(); began = true
+      else r = g:act(a.side, a.line) end
       local ds = log:decisions(a.n)
       for _, d in ipairs(ds) do
         if r.status ~= "decision" then break end
@@ -858,6 +860,14 @@ function M._replay(log, path, opts)
   if g.pending then g.pending.persisted = true end
   if not opts.readonly and not report.divergence then g.log = log
   else g.readonly_log = log end
+  -- a process killed between the setup and the first turn's beginning:
+  -- begin it now (written to the log when the game is open for writing)
+  if not began and not report.divergence then
+    local r = g:_begin()
+    if r.status ~= "done" and r.status ~= "decision" then
+      error(path .. ": the first turn cannot begin: " .. tostring(r.message), 0)
+    end
+  end
   return g, report
 end
 
