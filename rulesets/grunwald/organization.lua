@@ -1,7 +1,8 @@
 -- [13.0] Units organization (complementary rules): every unit may be
 -- assigned to a leader (`leader` = his name), as the scenario gives it:
--- banners as wholes [13.1.5], infantry and Tatar units one by one
--- [13.1.6], Tatars only to Lithuanian leaders [13.1.7].  The assignment
+-- banners (`banner_group`, cavalry only [13.1.1]-[13.1.3]) as wholes
+-- [13.1.5], infantry and Tatar units one by one [13.1.6], Tatars only to
+-- Lithuanian leaders [13.1.7].  The assignment
 -- is what fatigue [14.1.1] and a leader's death [8.1.4] read.
 -- Also the leaders' command ranges [8.0], which are not complementary.
 local M = {}
@@ -34,7 +35,23 @@ function M.setup()
     if l.range == 0 then l.range = l.grand and R.grand_leader or R.leader end
   end
   if not bitwa.option("complementary") then return end
+  local banners = {}   -- "side/banner" -> the first unit of that banner
+  local function whose(x) return x.leader == "" and "no leader" or x.leader end
   for _, u in ipairs(bitwa.units { where = rules.units.is_field }) do
+    if u.banner_group ~= "" then
+      if rules.organization.is_tatar(u) or not rules.units.is_cavalry(u) then
+        refuse("13.1.3", u.name .. " is in banner '" .. u.banner_group ..
+          "': Tatar and infantry units are not divided into banners")
+      end
+      local key = u.side .. "/" .. u.banner_group
+      local first = banners[key]
+      if not first then
+        banners[key] = u
+      elseif first.leader ~= u.leader then
+        refuse("13.1.5", u.name .. " serves " .. whose(u) .. " but " .. first.name .. " of its banner '" ..
+          u.banner_group .. "' serves " .. whose(first) .. ": a banner is assigned to a leader as a whole")
+      end
+    end
     if u.leader ~= "" then
       local l = rules.organization.leader_of(u)
       if not l then
