@@ -587,6 +587,30 @@ command("help", "help [COMMAND]", "show help", "", function(args)
   return 0
 end)
 
+-- More commands live in lua/engine/commands/NAME.lua: each returns a
+-- function(command, lib) that declares its commands with command(...);
+-- lib holds the helpers above.
+do
+  local lib = { parse = parse, bad = bad, failure = failure, need = need, seed_of = seed_of,
+                options_of = options_of, split_target = split_target, overlays_of = overlays_of,
+                engine = engine, open_game = open_game, make_bots = make_bots,
+                result_line = result_line, commands = commands }
+  local dir = bitwa.home .. "/lua/engine/commands"
+  for _, f in ipairs(util.list_dir(dir)) do
+    local name = f:match("^([%w_]+)%.lua$")
+    if name then
+      local ok, register = pcall(require, "engine.commands." .. name)
+      if ok and type(register) == "function" then register(command, lib)
+      else io.stderr:write("bitwa: cannot load command module " .. f .. ": " .. tostring(register) .. "\n") end
+    end
+  end
+  -- help and script stay last in the list
+  for _, n in ipairs { "script", "help" } do
+    for i, m in ipairs(order) do if m == n then table.remove(order, i) break end end
+    order[#order + 1] = n
+  end
+end
+
 function M.main(args)
   local name = args[1]
   if not name or name == "--help" or name == "-h" then return commands.help.fn({}) end
