@@ -16,7 +16,9 @@ add_test(NAME cli COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh $<TARGE
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determinism.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald cli determinism
+add_test(NAME cli.sim COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_sim.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald cli determinism cli.sim
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
 
 # A whole battle takes minutes: run by tools/test.sh on the optimised

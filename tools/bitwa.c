@@ -48,6 +48,12 @@ int main (int argc, char **argv) {
     fprintf(stderr, "bitwa: cannot create the Lua state\n");
     return 1;
   }
+  /* bitwa.exe: this command as started, for commands that start workers */
+  if (lua_getglobal(L, "bitwa") == LUA_TTABLE) {
+    lua_pushstring(L, argc > 0 && argv[0] ? argv[0] : "bitwa");
+    lua_setfield(L, -2, "exe");
+  }
+  lua_pop(L, 1);
   lua_pushcfunction(L, traceback);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "engine.cli");

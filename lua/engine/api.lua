@@ -35,6 +35,18 @@ function M.new()
     return G
   end
 
+  -- The game, for a change to it: refused while the game is read-only
+  -- (g.read_only names the reader, e.g. "a bot": its code may look at
+  -- the game but not change it).  The error is raised at `level` as
+  -- error() counts it from the caller of writable.
+  local function writable(what, level)
+    local g = game()
+    if g.read_only then
+      error(tostring(g.read_only) .. " cannot change the game (" .. what .. ")", level + 1)
+    end
+    return g
+  end
+
   -- ---------------------------------------------------------------- units
   local unit_methods = {}
   local unit_mt = {}
@@ -48,6 +60,10 @@ function M.new()
   end
   unit_mt.__newindex = function(u, k, v)
     local g = game()
+    if g.read_only then
+      writable("unit " .. tostring(u) .. "." .. tostring(k) .. " = " ..
+        ((type(v) == "string" or math.type(v)) and tostring(v) or type(v)), 2)
+    end
     local slot = g.slot[k]
     if not slot then
       error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
@@ -120,12 +136,12 @@ function M.new()
 
   -- bitwa.spawn{name=, side=, kind=, hex=, facing=, <attr>=...} -> unit
   function api.spawn(t)
-    local g = game()
+    local g = writable("bitwa.spawn", 2)
     return proxy(g:spawn(t))
   end
 
   function api.remove(u)
-    local g = game()
+    local g = writable("bitwa.remove", 2)
     g.state:remove(to_id(u))
     g:forget_names()
   end
@@ -191,7 +207,7 @@ function M.new()
     if type(purpose) ~= "string" or purpose == "" then
       error("bitwa.roll: every roll needs a purpose", 2)
     end
-    return game().dice:roll(n, sides, purpose)
+    return writable("a roll of the game's dice", 2).dice:roll(n, sides, purpose)
   end
   function api.d6(purpose) return (api.roll(1, 6, purpose)) end
   function api.two_d6(purpose) return (api.roll(2, 6, purpose)) end
@@ -206,6 +222,7 @@ function M.new()
   -- ---------------------------------------------------------------- decisions
   -- bitwa.decide{side=, kind=, options={...}, prompt=} -> the chosen option
   function api.decide(req)
+    writable("bitwa.decide", 2)
     if type(req) ~= "table" or type(req.options) ~= "table" or #req.options == 0 then
       error("bitwa.decide: a request needs a non-empty options list", 2)
     end
@@ -238,9 +255,9 @@ function M.new()
 
   -- ---------------------------------------------------------------- state
   function api.var(k) return game().state:var(k) end
-  function api.set_var(k, v) game().state:set_var(k, v) end
+  function api.set_var(k, v) writable("bitwa.set_var", 2).state:set_var(k, v) end
   function api.vars(prefix) return game().state:vars(prefix) end
-  function api.note(text) game().state:note(tostring(text)) end
+  function api.note(text) writable("bitwa.note", 2).state:note(tostring(text)) end
   function api.turn() return game().state:var("turn") end
   function api.phase() return game():phase_info().name end
   function api.phasing_side() return game():acting_side() end
@@ -258,7 +275,7 @@ function M.new()
   end
   function api.scenario() return game().scenario_view end
   function api.game_over(r)
-    local g = game()
+    local g = writable("bitwa.game_over", 2)
     g:finish(r or {})
   end
   function api.is_over() return game().state:var("game.over") == true end

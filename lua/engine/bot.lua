@@ -1,47 +1,215 @@
--- Built-in bots.  A bot chooses among the legal action lines of its
--- side and answers decisions with one of the offered options.  Bots
--- draw from their own dice stream, never from the game's, so a bot's
--- choices do not change the game's rolls; the choices themselves are
--- logged as actions and decisions like anybody's.
+-- Bots.  A bot chooses among the legal action lines of its side and
+-- answers decisions with one of the offered options.  Bots draw from
+-- their own dice stream, never from the game's, so a bot's choices do
+-- not change the game's rolls; the choices themselves are logged as
+-- actions and decisions like anybody's.
+--
+-- Most bots are Lua modules (lua/bots/NAME.lua, or any file a user
+-- names by its path), run as sandboxed rule code: see M.module.  Two
+-- are engine code: `greedy` (plays candidates on copies of the game)
+-- and `rules` (the ruleset's own bot module).
+local util = require "engine.util"
+local ruleset = require "engine.ruleset"
+
+local sandbox = bitwa.sandbox
 local M = {}
 
 local BOT_STREAM = 0x626f74   -- "bot"
 
--- random: uniform among legal actions, but ends a phase only one time
--- in five while something else is possible.
---
--- A bot's draw depends only on the seed, its side and the position in
--- the game (actions committed, decisions taken), never on what the bot
--- did before in this process: a game resumed from its log continues
--- exactly as the uninterrupted one.
-function M.random(seed, side_index)
-  local bot = { name = "random" }
-  local tries = 0
-  local function pick(g, n)
-    local p = g.pending
-    local pos = g.n * 64 + (p and #p.decisions or 0)
-    if bot.last_pos == pos then tries = tries + 1 else tries = 0 end
-    bot.last_pos = pos
-    local dice = bitwa.dice.new(seed, BOT_STREAM + side_index * 1000003 + pos * 7919 + tries)
-    return dice:uniform(math.max(n, 1))
+M.DIR = bitwa.home .. "/lua/bots"
+
+-- The position in the game a bot's draws depend on: actions committed
+-- and decisions taken in the action waiting for an answer.
+local function position(g)
+  local p = g.pending
+  return g.n * 64 + (p and #p.decisions or 0)
+end
+
+-- ------------------------------------------------------------------ modules
+
+--[[
+A bot module is a Lua file returning a table of functions:
+
+  choose(side, legal)      legal: the side's legal action lines (strings,
+                           "end" among them) -> one of them
+  propose(side, tried)     optional: a line without listing every legal
+                           action first (nil: list them and choose); a
+                           refused line is added to the set `tried`
+                           (tried[line] = true) and it is asked again
+  answer(request)          request = { side, kind, prompt, options }
+                           -> one of request.options
+
+It runs like rule code: in a sandboxed environment built by the game's
+ruleset (base, string, table, math, utf8; `bitwa`, `rules`), under the
+game's instruction budget and memory cap, and read-only: the game
+refuses every change while a bot looks at it (`bitwa.unit(x).sp = 0`,
+bitwa.set_var, bitwa.roll... fail with "a bot cannot change the game").
+Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
+unlogged draw from the bot's stream, seeded by the game's seed, the
+bot's side and the position in the game.
+
+The module is loaded afresh for every call, so it keeps nothing from
+one call to the next: what it does depends only on the position, the
+seed and its side, and a game resumed from its log goes on exactly as
+the uninterrupted one.
+--]]
+
+-- resolve(name_or_path) -> path, name | nil, message
+-- A name is lua/bots/NAME.lua; anything ending in .lua is a path
+-- (absolute, or relative to the working directory).
+function M.resolve(spec)
+  if type(spec) ~= "string" or spec == "" then return nil, "a bot name or a .lua path expected" end
+  if spec:match("%.lua$") then
+    if not util.exists(spec) then return nil, "bot file '" .. spec .. "' not found" end
+    return spec, spec
   end
-  function bot.choose(g, side, legal)
-    local others = {}
-    local has_end = false
-    for _, a in ipairs(legal) do
-      if a.line == "end" then has_end = true else others[#others + 1] = a.line end
+  if spec:match("^[%w_%-]+$") and util.exists(M.DIR .. "/" .. spec .. ".lua") then
+    return M.DIR .. "/" .. spec .. ".lua", spec
+  end
+  return nil
+end
+
+-- Names of the bots: engine bots and lua/bots/*.lua.
+function M.names()
+  local names, seen = {}, {}
+  for k in pairs(M.builtin) do names[#names + 1] = k; seen[k] = true end
+  for _, f in ipairs(util.list_dir(M.DIR)) do
+    local n = f:match("^([%w_%-]+)%.lua$")
+    if n and not seen[n] then names[#names + 1] = n; seen[n] = true end
+  end
+  table.sort(names)
+  return names
+end
+
+local READER = "a bot"
+
+-- Run body(...) as read-only rule code on g under its budget and
+-- memory cap: its results, or nil and the refusal when it refused;
+-- any other failure is raised.
+local function run_readonly(g, body, ...)
+  local events, rolls = #g.state:events(), g.dice:count()
+  local was = g.read_only
+  g.read_only = READER
+  sandbox.memory_cap(g.memory)
+  local r = table.pack(pcall(g.query, g, body, ...))
+  sandbox.memory_cap(nil)
+  g.read_only = was
+  if #g.state:events() ~= events or g.dice:count() ~= rolls then
+    error("the bot changed the game", 0)       -- the read-only game refuses that first
+  end
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
+end
+M.run_readonly = run_readonly
+
+-- A plain copy of a decision request for bot code.
+local function request_copy(req)
+  local options = {}
+  for i, o in ipairs(req.options) do options[i] = o end
+  return { side = req.side, kind = req.kind, prompt = req.prompt, options = options }
+end
+
+local function show(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  if math.type(v) then return tostring(v) end
+  return "a " .. type(v) .. " value"
+end
+
+-- module(path, seed, side_index [, name]) -> bot | nil, message
+function M.module(path, seed, side_index, name)
+  name = name or path
+  local text, rerr = util.read_file(path)
+  if not text then return nil, "bot '" .. name .. "': " .. tostring(rerr) end
+  local rel = ruleset.relpath(path)
+  local chunkname = "@" .. rel
+  -- compiled now for its syntax errors, before a game starts
+  local chunk, cerr = sandbox.load(text, chunkname, sandbox.env())
+  if not chunk then return nil, "bot '" .. name .. "': " .. tostring(cerr) end
+  local bot = { name = name, path = path, hash = bitwa.util.hash(text) }
+  local last_pos, tries = nil, 0
+
+  -- The bot's dice for this call, made at its first draw: a draw
+  -- depends on the seed, the side, the position and how many calls
+  -- already drew at this position (a refused line is asked again).
+  local function dice_maker(g)
+    local dice
+    return function()
+      if not dice then
+        local pos = position(g)
+        if last_pos == pos then tries = tries + 1 else tries = 0 end
+        last_pos = pos
+        dice = bitwa.dice.new(seed, BOT_STREAM + side_index * 1000003 + pos * 7919 + tries)
+      end
+      return dice
     end
-    if #others == 0 then return "end" end
-    local r = pick(g, 5 * #others)
-    if has_end and r % 5 == 0 then return "end" end
-    return others[(r - 1) % #others + 1]
   end
+
+  -- Call the module's function `fname` with the arguments; nil when the
+  -- module has no such function and `optional`.
+  local function call(g, fname, optional, ...)
+    local dice = dice_maker(g)
+    local function rng(n)
+      local k = math.tointeger(n)
+      if not k or k < 1 then error("rng(n): a positive integer expected, got " .. show(n), 2) end
+      return dice():uniform(k)
+    end
+    local env = g.rs.make_env { rng = rng }
+    env.math.random = function(m, n)
+      if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
+      if n == nil then m, n = 1, m end
+      m, n = math.tointeger(m), math.tointeger(n)
+      if not (m and n) or n < m then error("math.random(m, n): integers m <= n expected", 2) end
+      return m - 1 + dice():uniform(n - m + 1)
+    end
+    local f = assert(sandbox.load(text, chunkname, env))
+    local function body(...)
+      local m = f()
+      if type(m) ~= "table" then error(rel .. ": a bot module must return a table", 0) end
+      local fn = m[fname]
+      if fn == nil and optional then return nil end
+      if type(fn) ~= "function" then error(rel .. ": the bot module has no function '" .. fname .. "'", 0) end
+      return fn(...)
+    end
+    local ok, v, refusal = pcall(run_readonly, g, body, ...)
+    if not ok then error("bot '" .. name .. "': " .. tostring(v), 0) end
+    if v == nil and refusal ~= nil then error("bot '" .. name .. "': refused: " .. tostring(refusal), 0) end
+    return v
+  end
+
+  function bot.propose(g, side, tried)
+    local copy = {}
+    for _, k in ipairs(util.sorted_keys(tried or {})) do copy[k] = true end
+    local line = call(g, "propose", true, side, copy)
+    if line ~= nil and type(line) ~= "string" then
+      error("bot '" .. name .. "': propose returned " .. show(line) .. ", not an action line or nil", 0)
+    end
+    return line
+  end
+
+  function bot.choose(g, side, legal)
+    local lines, ok = {}, {}
+    for i, a in ipairs(legal) do lines[i] = a.line; ok[a.line] = true end
+    local line = call(g, "choose", false, side, lines)
+    if not ok[line] then
+      error("bot '" .. name .. "': choose returned " .. show(line) ..
+        ", not one of the " .. #lines .. " legal actions of side " .. tostring(side), 0)
+    end
+    return line
+  end
+
   function bot.answer(g, req)
-    if #req.options == 1 then return req.options[1] end
-    local r = pick(g, #req.options)
-    return req.options[(r - 1) % #req.options + 1]
+    local a = call(g, "answer", false, request_copy(req))
+    for _, o in ipairs(req.options) do if o == a then return a end end
+    error("bot '" .. name .. "': answer returned " .. show(a) .. ", not one of: " ..
+      table.concat(req.options, ", "), 0)
   end
   return bot
+end
+
+-- random (lua/bots/random.lua): uniform among legal actions, but ends a
+-- phase only one time in five while something else is possible.
+function M.random(seed, side_index)
+  return assert(M.make("random", seed, side_index))
 end
 
 -- ------------------------------------------------------------------ greedy
@@ -302,8 +470,8 @@ function M.rules(seed, side_index)
     local m = module(g)
     if not (m and m.propose) then return nil end
     local copy = {}
-    for _, k in ipairs(require("engine.util").sorted_keys(tried)) do copy[k] = true end
-    return g:query(m.propose, side, copy)
+    for _, k in ipairs(util.sorted_keys(tried)) do copy[k] = true end
+    return run_readonly(g, m.propose, side, copy)
   end
   function bot.choose(g, side, legal)
     return fallback.choose(g, side, legal)
@@ -311,9 +479,7 @@ function M.rules(seed, side_index)
   function bot.answer(g, req)
     local m = module(g)
     if m and m.answer then
-      local options = {}
-      for i, o in ipairs(req.options) do options[i] = o end
-      local a = g:query(m.answer, { side = req.side, kind = req.kind, prompt = req.prompt, options = options })
+      local a = run_readonly(g, m.answer, request_copy(req))
       for _, o in ipairs(req.options) do if o == a then return a end end
     end
     return fallback.answer(g, req)
@@ -321,17 +487,21 @@ function M.rules(seed, side_index)
   return bot
 end
 
-M.builtin = { random = M.random, greedy = M.greedy, rules = M.rules }
+M.builtin = { greedy = M.greedy, rules = M.rules }
 
+-- make(name_or_path, seed, side_index) -> bot | nil, message
+-- An engine bot by its name, a module bot by its name (lua/bots/NAME.lua)
+-- or by the path of its file (ending in .lua).
 function M.make(name, seed, side_index)
   local f = M.builtin[name]
-  if not f then
-    local names = {}
-    for k in pairs(M.builtin) do names[#names + 1] = k end
-    table.sort(names)
-    return nil, "no bot named '" .. tostring(name) .. "' (bots: " .. table.concat(names, ", ") .. ")"
+  if f then return f(seed, side_index) end
+  local path, shown = M.resolve(name)
+  if not path then
+    if shown then return nil, shown end
+    return nil, "no bot named '" .. tostring(name) .. "' (bots: " .. table.concat(M.names(), ", ") ..
+      "; or the path of a bot module, FILE.lua)"
   end
-  return f(seed, side_index)
+  return M.module(path, seed, side_index, shown)
 end
 
 return M

@@ -296,8 +296,8 @@ local function make_bots(spec, seed, sides)
   local names = {}
   for i, s in ipairs(sides) do names[s] = "rules"; names[i] = nil end
   for part in (spec or ""):gmatch("[^,]+") do
-    local side, name = part:match("^([%w_]+)=([%w_%-]+)$")
-    if not side then bad("--bots: SIDE=BOT[,SIDE=BOT] expected, got '" .. part .. "'") end
+    local side, name = part:match("^([%w_]+)=([^,]+)$")
+    if not side then bad("--bots: SIDE=BOT[,SIDE=BOT] expected (BOT: a name or a FILE.lua), got '" .. part .. "'") end
     names[side] = name
   end
   local bots = {}
@@ -311,7 +311,7 @@ end
 
 command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off] [--quiet]",
   "play a whole game with bots",
-  "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random.",
+  "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random,\nheuristic, or the path of a bot module (FILE.lua).",
   function(args)
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
@@ -381,8 +381,8 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
     local botmod = require "engine.bot"
     local bots = {}
     for _, b in ipairs(opts.bot or {}) do
-      local side, name = b:match("^([%w_]+)=([%w_%-]+)$")
-      if not side then bad("--bot: SIDE=BOT expected") end
+      local side, name = b:match("^([%w_]+)=(.+)$")
+      if not side then bad("--bot: SIDE=BOT expected (BOT: a name or a FILE.lua)") end
       local idx = 1
       for i, s in ipairs(g.sides) do if s == side then idx = i end end
       local bot, err = botmod.make(name, g.seed, idx)

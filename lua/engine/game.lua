@@ -694,7 +694,11 @@ function Game:query(f, ...)
   if r[1] ~= "done" then
     local e = r[2]
     if apimod.is_refusal(e) then return nil, e end
-    error(tostring(e), 0)
+    -- a message, or the type of the value: never its own __tostring,
+    -- rule code that would run outside the budget
+    if type(e) == "string" then error(e, 0) end
+    if math.type(e) then error(tostring(e), 0) end
+    error((r[5] or "") .. "error object is a " .. type(e) .. " value", 0)
   end
   return table.unpack(r, 2, r.n)
 end

@@ -3,9 +3,20 @@ local M = {}
 
 --[[
 M.play(g, bots, opts) -> result table
-bots[side] = { choose = fn(g, side, legal) -> line, answer = fn(g, req) -> option }
+bots[side] = { choose = fn(g, side, legal) -> line, answer = fn(g, req) -> option,
+               propose = fn(g, side, tried) -> line | nil (optional) }
 opts.max_actions (default 100000), opts.on_action(g, r), opts.on_turn(g, turn)
+A bot that fails (an error in its code, its budget exceeded) stops the
+game: nil and the bot's message.
 --]]
+
+-- Ask a bot: true and its answer, or false and why it failed.
+local function ask(side, bot, fname, ...)
+  local ok, v = pcall(bot[fname], ...)
+  if not ok then return false, "the bot of side " .. side .. " failed: " .. tostring(v) end
+  return true, v
+end
+
 function M.play(g, bots, opts)
   opts = opts or {}
   local max = opts.max_actions or 100000
@@ -19,7 +30,9 @@ function M.play(g, bots, opts)
     if req then
       local bot = bots[req.side]
       if not bot then return nil, "no driver for side " .. req.side end
-      r = g:answer(bot.answer(g, req))
+      local ok, answer = ask(req.side, bot, "answer", g, req)
+      if not ok then return nil, answer end
+      r = g:answer(answer)
     else
       local side = g:acting_side()
       if not side then return nil, "nobody can act in phase " .. g:phase_info().name end
@@ -29,7 +42,8 @@ function M.play(g, bots, opts)
       if bot.propose then
         local refused_lines = {}
         for _ = 1, 64 do
-          local line = bot.propose(g, side, refused_lines)
+          local ok, line = ask(side, bot, "propose", g, side, refused_lines)
+          if not ok then return nil, line end
           if not line then break end
           r = g:act(side, line)
           if r.status ~= "refused" then break end
@@ -40,7 +54,8 @@ function M.play(g, bots, opts)
       local legal = r and {} or g:legal_actions(side)
       local tried = 0
       while not r do
-        local line = bot.choose(g, side, legal)
+        local ok, line = ask(side, bot, "choose", g, side, legal)
+        if not ok then return nil, line end
         r = g:act(side, line)
         if r.status == "refused" then
           tried = tried + 1

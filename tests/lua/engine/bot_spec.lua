@@ -24,7 +24,7 @@ test("bots: greedy and random are built in; an unknown name lists them", functio
   ok(bot.make("random", 1, 1), "random")
   local b, err = bot.make("clever", 1, 1)
   eq(b, nil)
-  ok(err:find("greedy, random", 1, true), err)
+  ok(err:find("greedy, heuristic, random, rules", 1, true), err)
 end)
 
 test("bots: greedy wins clearly more than random, on either side", function()

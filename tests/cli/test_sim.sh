@@ -1,0 +1,128 @@
+#!/bin/sh
+# bitwa sim, sim-merge and compare from the shell: exit statuses (0 done,
+# 1 a game failed, 2 bad input), what they print, and the files they write.
+# usage: test_sim.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+BITWA_NO_PROGRESS=1
+export BITWA_NO_PROGRESS
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+# expect STATUS DESCRIPTION -- COMMAND...
+expect() {
+  want=$1; shift; what=$1; shift
+  "$@" >"$T/out" 2>"$T/err"
+  got=$?
+  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
+}
+has() { # has FILE TEXT DESCRIPTION
+  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
+}
+
+# help and bad arguments
+expect 0 "help lists sim" "$BITWA" help
+has "$T/out" "sim-merge" "help lists sim-merge"
+has "$T/out" "compare" "help lists compare"
+expect 0 "sim --help" "$BITWA" sim --help
+has "$T/out" "usage: bitwa sim RULESET/SCENARIO -n N" "sim usage"
+has "$T/out" "S\*1000003+i" "sim help documents the seeds"
+expect 2 "sim without -n" "$BITWA" sim skirmish/duel
+has "$T/err" "-n N (the number of games) is required" "missing -n message"
+expect 2 "sim -n 0" "$BITWA" sim skirmish/duel -n 0
+expect 2 "sim -n abc" "$BITWA" sim skirmish/duel -n abc
+expect 2 "sim without a target" "$BITWA" sim -n 3
+expect 2 "sim target without a scenario" "$BITWA" sim skirmish -n 3
+expect 2 "sim unknown scenario" "$BITWA" sim skirmish/nowhere -n 3
+has "$T/err" "has no scenario 'nowhere'" "unknown scenario message"
+expect 2 "sim unknown ruleset" "$BITWA" sim nosuch/duel -n 3
+expect 2 "sim unknown overlay" "$BITWA" sim skirmish/duel -n 3 --overlay skirmish/nosuch
+expect 2 "sim unknown option" "$BITWA" sim skirmish/duel -n 3 --option nosuch=1
+expect 2 "sim unknown flag" "$BITWA" sim skirmish/duel -n 3 --frobnicate
+has "$T/err" "unknown option --frobnicate" "unknown flag message"
+expect 2 "sim unknown bot" "$BITWA" sim skirmish/duel -n 3 --bots clever,random
+has "$T/err" "no bot named 'clever'" "unknown bot message"
+expect 2 "sim three bots for two sides" "$BITWA" sim skirmish/duel -n 3 --bots random,random,random
+expect 2 "sim bot for an unknown side" "$BITWA" sim skirmish/duel -n 3 --bots C=random
+has "$T/err" "no side 'C'" "unknown side message"
+expect 2 "sim --shard 3/2" "$BITWA" sim skirmish/duel -n 3 --shard 3/2
+expect 2 "sim --shard x" "$BITWA" sim skirmish/duel -n 3 --shard x
+expect 2 "sim --jobs 0" "$BITWA" sim skirmish/duel -n 3 --jobs 0
+
+# a run
+expect 0 "sim" "$BITWA" sim skirmish/duel -n 6 --bots greedy,random
+has "$T/out" "Duel at Wola (skirmish/duel), 6 games, seeds 1\*1000003+i, bots A=greedy, B=random" "summary header"
+has "$T/out" "A wins" "win rates"
+has "$T/out" "95% CI" "intervals"
+has "$T/out" "losses per game" "losses"
+has "$T/out" "errors: none" "no errors"
+cp "$T/out" "$T/one.txt"
+expect 0 "sim --jobs 3" "$BITWA" sim skirmish/duel -n 6 --bots A=greedy --jobs 3
+sed '$d' "$T/out" >"$T/three.txt"; sed '$d' "$T/one.txt" >"$T/one-body.txt"
+# --bots A=greedy leaves B to its default (rules) bot: a different run
+if cmp -s "$T/three.txt" "$T/one-body.txt"; then no "--bots A=greedy should differ from greedy,random"; else ok; fi
+expect 0 "sim --jobs 3, same bots" "$BITWA" sim skirmish/duel -n 6 --bots greedy,random --jobs 3
+sed '$d' "$T/out" >"$T/three.txt"
+if cmp -s "$T/three.txt" "$T/one-body.txt"; then ok; else no "the summary depends on --jobs"; fi
+expect 0 "sim --json" "$BITWA" sim skirmish/duel -n 4 --json --overlay no-quarter --option stacking_limit=3
+has "$T/out" '"completed":4' "json summary"
+has "$T/out" '"overlays":\["skirmish/no-quarter"\]' "json records the overlay"
+has "$T/out" '"options":{"stacking_limit":"3"}' "json records the option"
+expect 0 "sim --plot" "$BITWA" sim skirmish/duel -n 4 --plot "$T/p.svg"
+has "$T/p.svg" "<svg" "plot is SVG"
+has "$T/p.svg" "VP difference" "plot has the histogram"
+
+# a failing game: exit 1, reported with its seed
+expect 1 "sim with games that fail" "$BITWA" sim skirmish/duel -n 2 --max-actions 3
+has "$T/out" "errors: 2 games failed" "errors counted"
+has "$T/out" "game 2 (seed 1000005): the game did not end within 3 actions" "error names its seed"
+
+# --keep: the logs replay
+expect 0 "sim --keep" "$BITWA" sim skirmish/duel -n 3 --keep "$T/keep" --jobs 2
+[ -f "$T/keep/game-1.bitwa" ] && [ -f "$T/keep/game-3.bitwa" ] && ok || no "--keep writes game-<i>.bitwa"
+expect 0 "a kept game replays" "$BITWA" replay "$T/keep/game-2.bitwa" --verify
+expect 2 "sim --keep into a used directory" "$BITWA" sim skirmish/duel -n 3 --keep "$T/keep"
+has "$T/err" "game-1.bitwa exists" "used directory message"
+
+# shards and sim-merge
+expect 0 "shard 1/2" "$BITWA" sim skirmish/duel -n 7 --shard 1/2 --out "$T/s1.json"
+has "$T/out" "shard 1/2" "shard summary says so"
+expect 0 "shard 2/2" "$BITWA" sim skirmish/duel -n 7 --shard 2/2 --out "$T/s2.json"
+expect 0 "sim-merge" "$BITWA" sim-merge "$T/s1.json" "$T/s2.json" --json --out "$T/all.json"
+cp "$T/out" "$T/merged.json"
+expect 0 "unsharded" "$BITWA" sim skirmish/duel -n 7 --json
+if cmp -s "$T/out" "$T/merged.json"; then ok; else no "merged shards differ from the whole run"; fi
+expect 0 "sim-merge of the joined file" "$BITWA" sim-merge "$T/all.json" --json
+if cmp -s "$T/out" "$T/merged.json"; then ok; else no "the joined file differs"; fi
+expect 2 "sim-merge with a shard missing" "$BITWA" sim-merge "$T/s1.json"
+has "$T/err" "3 of 7 games missing (2, 4, 6)" "missing games message"
+expect 2 "sim-merge with a shard twice" "$BITWA" sim-merge "$T/s1.json" "$T/s2.json" "$T/s1.json"
+has "$T/err" "is also in" "duplicate message"
+expect 0 "another run's shard" "$BITWA" sim skirmish/duel -n 7 --seed 9 --shard 2/2 --out "$T/s9.json"
+expect 2 "sim-merge of different runs" "$BITWA" sim-merge "$T/s1.json" "$T/s9.json"
+has "$T/err" "a different run" "different run message"
+has "$T/err" "seed differs" "names what differs"
+echo "not json" >"$T/bad.json"
+expect 2 "sim-merge of a foreign file" "$BITWA" sim-merge "$T/bad.json"
+has "$T/err" "not a bitwa sim result file" "foreign file message"
+expect 2 "sim-merge of no file" "$BITWA" sim-merge "$T/nothing.json"
+expect 2 "sim-merge without arguments" "$BITWA" sim-merge
+
+# compare
+expect 2 "compare without --b" "$BITWA" compare skirmish/duel -n 4
+has "$T/err" "--b SPEC" "missing --b message"
+expect 2 "compare with a bad option spec" "$BITWA" compare skirmish/duel -n 4 --b option:stacking_limit
+expect 2 "compare with an unknown overlay" "$BITWA" compare skirmish/duel -n 4 --b skirmish+nosuch
+expect 2 "compare with an unknown option" "$BITWA" compare skirmish/duel -n 4 --b option:nosuch=1
+expect 0 "compare" "$BITWA" compare skirmish/duel -n 6 --a skirmish --b skirmish+no-quarter --bots greedy,greedy
+has "$T/out" "b: skirmish+no-quarter" "compare names the variants"
+has "$T/out" "The change moves A's win rate by" "compare sentences"
+has "$T/out" "noise\." "compare says noise"
+expect 0 "compare an option, json" "$BITWA" compare skirmish/duel -n 4 --b option:stacking_limit=3 --json --jobs 2
+has "$T/out" '"b":"skirmish stacking_limit=3"' "compare json names the option"
+has "$T/out" '"measures":\[' "compare json measures"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

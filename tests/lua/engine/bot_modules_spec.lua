@@ -1,0 +1,288 @@
+-- Bots as Lua modules: loaded by name or path, sandboxed like rules,
+-- read-only, under the game's budget, deterministic and resumable.
+local runner = require "engine.runner"
+local bot = require "engine.bot"
+
+local rs = ruleset.load("skirmish")
+
+local temp_files = {}
+local function temp_bot(text)
+  local p = os.tmpname()
+  os.remove(p)
+  p = p .. ".lua"
+  local f = assert(io.open(p, "w"))
+  f:write(text)
+  f:close()
+  temp_files[#temp_files + 1] = p
+  return p
+end
+
+local function new_game(seed, log)
+  return game_module.new { ruleset = rs, scenario = "duel", seed = seed or 1, log = log,
+                           durability = log and "off" or nil }
+end
+
+local function make(name, seed, side_index)
+  local b, err = bot.make(name, seed, side_index)
+  ok(b, "bot " .. tostring(name) .. ": " .. tostring(err))
+  return b
+end
+
+-- Plays g to its end; the lines played (with decisions) and the result.
+local function play(g, a, b, seed, opts)
+  local lines, waits, steps = {}, {}, 0
+  opts = opts or {}
+  local res, err = runner.play(g, { A = make(a, seed, 1), B = make(b, seed, 2) }, {
+    max_actions = opts.max_actions,
+    on_action = function(_, r)
+      steps = steps + 1
+      if r.status == "decision" then waits[#waits + 1] = steps return end
+      local t = { r.action.side .. " " .. r.action.line }
+      for _, d in ipairs(r.decisions or {}) do t[#t + 1] = d.side .. "=" .. d.answer end
+      lines[#lines + 1] = table.concat(t, " ")
+    end })
+  return res, err, lines, waits
+end
+
+-- A bot that fails in choose: the runner's message, and the game as it was.
+local function failing_choose(body, pattern, what)
+  local path = temp_bot("return { choose = function(side, legal)\n" .. body .. "\nend,\n" ..
+                        "answer = function(req) return req.options[1] end }\n")
+  local g = new_game(3)
+  local before, n, rolls = g:checksum(), g.n, g.dice:count()
+  local res, err = play(g, path, "random", 3)
+  eq(res, nil, what .. ": the game stops")
+  ok(err and err:find(pattern), what .. ": message " .. tostring(err) .. " lacks " .. pattern)
+  ok(err:find(path, 1, true), what .. ": the message names the bot's file: " .. tostring(err))
+  eq(g:checksum(), before, what .. ": the game is unchanged")
+  eq(g.n, n, what .. ": no action")
+  eq(g.dice:count(), rolls, what .. ": no roll")
+  eq(g:unit_table("B1").sp, 2, what .. ": B1 as it was")
+  eq(g.read_only, nil, what .. ": the game is writable again")
+  -- the game goes on with other bots
+  local res2, err2 = play(g, "random", "random", 3)
+  ok(res2, what .. ": the game goes on: " .. tostring(err2))
+  return err
+end
+
+test("bot modules: random and heuristic are names; unknown names list the bots", function()
+  eq(make("random", 1, 1).name, "random")
+  eq(make("heuristic", 1, 1).name, "heuristic")
+  local b, err = bot.make("clever", 1, 1)
+  eq(b, nil)
+  ok(err:find("greedy, heuristic, random, rules", 1, true), err)
+  ok(err:find(".lua", 1, true), "paths are mentioned: " .. err)
+  b, err = bot.make("/nonexistent/dir/mybot.lua", 1, 1)
+  eq(b, nil)
+  ok(err:find("not found", 1, true), err)
+end)
+
+test("bot modules: a syntax error is reported when the bot is made, as file:line", function()
+  local path = temp_bot("return {\n  choose = function(side, legal) return legal[1]\n}\n")
+  local b, err = bot.make(path, 1, 1)
+  eq(b, nil)
+  ok(err:find(path .. ":%d+:"), err)
+end)
+
+test("bot modules: a user bot from a file path loads and plays a whole game", function()
+  -- the first line that is not "end" while there is one, else "end";
+  -- a draw among the options; reads the game through bitwa and rules
+  local path = temp_bot([[
+local M = {}
+function M.choose(side, legal)
+  assert(#bitwa.units { side = side } > 0)
+  assert(type(rules.tables.crt) == "table")
+  for _, l in ipairs(legal) do
+    if l ~= "end" and (l:match("^attack") or l:match("^move")) and rng(3) > 1 then return l end
+  end
+  return "end"
+end
+function M.answer(req) return req.options[math.random(#req.options)] end
+return M
+]])
+  local g = new_game(5)
+  local res, err, lines = play(g, path, "random", 5)
+  ok(res, tostring(err))
+  ok(g:is_over(), "the game is over")
+  eq(make(path, 5, 1).name, path)
+  local moved = false
+  for _, l in ipairs(lines) do if l:match("^A move") then moved = true end end
+  ok(moved, "the user bot moved")
+end)
+
+test("bot modules: propose is asked first; a refused line is asked again with tried", function()
+  local path = temp_bot([[
+return {
+  propose = function(side, tried)
+    if not tried["move R9 0101"] then return "move R9 0101" end
+    return nil
+  end,
+  choose = function(side, legal) return "end" end,
+  answer = function(req) return req.options[1] end,
+}
+]])
+  local g = new_game(2)
+  local res, err, lines = play(g, path, "random", 2)
+  ok(res, tostring(err))
+  for _, l in ipairs(lines) do
+    if l:sub(1, 1) == "A" then eq(l, "A end", "every A action") end
+  end
+end)
+
+test("bot modules: no io (the game is not changed)", function()
+  failing_choose('local f = io.open("/tmp/bitwa-bot-escape", "w")', "undeclared global 'io'", "io")
+end)
+
+test("bot modules: no os, no require", function()
+  failing_choose('os.exit(1)', "undeclared global 'os'", "os")
+  failing_choose('require("engine.game")', "undeclared global 'require'", "require")
+end)
+
+test("bot modules: writing a unit's field is refused, with the line and what was tried", function()
+  local err = failing_choose('bitwa.unit("B1").sp = 0 return "end"',
+    "a bot cannot change the game %(unit B1%.sp = 0%)", "unit write")
+  ok(err:find(":%d+: a bot cannot change"), err)
+end)
+
+test("bot modules: variables, notes, rolls and the game's end are refused", function()
+  failing_choose('bitwa.set_var("vp.A", 99)', "a bot cannot change the game %(bitwa%.set_var%)", "set_var")
+  failing_choose('bitwa.note("hello")', "bitwa%.note", "note")
+  failing_choose('bitwa.d6("peek")', "a roll of the game's dice", "roll")
+  failing_choose('bitwa.game_over { winner = "A" }', "bitwa%.game_over", "game_over")
+  failing_choose('bitwa.remove(bitwa.unit("B1"))', "bitwa%.remove", "remove")
+  failing_choose('rules.combat.lose_sp(bitwa.unit("B1"), 1)', "a bot cannot change the game", "through rules")
+  failing_choose('bitwa.decide { side = "A", kind = "x", options = { "a" } }', "bitwa%.decide", "decide")
+end)
+
+test("bot modules: a refusal cannot hide a write, pcall cannot swallow it", function()
+  failing_choose('pcall(function() bitwa.unit("B1").sp = 0 end) bitwa.unit("B1").sp = 1',
+    "a bot cannot change the game", "pcall")
+end)
+
+test("bot modules: an infinite loop is stopped by the budget", function()
+  local t0 = os.clock()
+  failing_choose("while true do end", ":%d+: instruction budget exceeded", "loop")
+  failing_choose("while true do pcall(function() while true do end end) end",
+    "instruction budget exceeded", "pcall loop")
+  ok(os.clock() - t0 < 30, "stopped in time")
+end)
+
+test("bot modules: a loop at load time is stopped too, and a memory bomb is capped", function()
+  local path = temp_bot("local n = 0\nwhile true do n = n + 1 end\nreturn {}\n")
+  local g = new_game(1)
+  local res, err = play(g, path, "random", 1)
+  eq(res, nil)
+  ok(err:find("instruction budget exceeded", 1, true), err)
+  failing_choose('local t = {} for i = 1, 1e9 do t[i] = string.rep("x", 64) .. i end',
+    "memory cap exceeded", "memory")
+end)
+
+test("bot modules: an error value's own __tostring is not run; refuse() is an error", function()
+  local t0 = os.clock()
+  failing_choose('error(setmetatable({}, { __tostring = function() while true do end end }))',
+    ":%d+: error object is a table value", "error object")
+  ok(os.clock() - t0 < 30, "not hanging")
+  failing_choose('refuse("1.1", "no")', "refused: 1%.1: no", "refuse")
+end)
+
+test("bot modules: a line or option that is not offered is an error naming the bot", function()
+  failing_choose('return "move R1 9999"', 'choose returned "move R1 9999", not one of', "illegal line")
+  failing_choose('return 42', "choose returned 42", "a number")
+  local path = temp_bot("return { choose = function() return 'end' end, answer = function() return 'maybe' end }\n")
+  local g = new_game(1)
+  local b = make(path, 1, 2)
+  local okk, err = pcall(b.answer, g, { side = "B", kind = "x", prompt = "x", options = { "fire", "hold" } })
+  eq(okk, false)
+  ok(tostring(err):find('answer returned "maybe", not one of: fire, hold', 1, true), tostring(err))
+end)
+
+test("bot modules: a module keeps nothing between calls", function()
+  -- a counter at the top of the file starts again at every call
+  local path = temp_bot([[
+local calls = 0
+return { choose = function(side, legal)
+  calls = calls + 1
+  if calls > 1 then error("called twice in one load") end
+  return "end"
+end, answer = function(req) return req.options[1] end }
+]])
+  local g = new_game(1)
+  local res, err = play(g, path, path, 1)
+  ok(res, tostring(err))
+end)
+
+test("bot modules: the same seed gives the same game", function()
+  for _, pair in ipairs { { "heuristic", "random" }, { "random", "heuristic" }, { "heuristic", "heuristic" } } do
+    local r1, e1, l1 = play(new_game(21), pair[1], pair[2], 21)
+    local r2, e2, l2 = play(new_game(21), pair[1], pair[2], 21)
+    ok(r1 and r2, tostring(e1 or e2))
+    eq(l1, l2, pair[1] .. " v " .. pair[2])
+    eq(r1, r2)
+  end
+  local _, _, a = play(new_game(21), "heuristic", "random", 21)
+  local _, _, b = play(new_game(22), "heuristic", "random", 22)
+  ok(table.concat(a, "\n") ~= table.concat(b, "\n"), "another seed, another game")
+end)
+
+test("bot modules: a game resumed from its log ends as the uninterrupted one", function()
+  local user = temp_bot([[
+return {
+  choose = function(side, legal)
+    if rng(4) == 1 then return "end" end
+    return legal[rng(#legal)]
+  end,
+  answer = function(req) return req.options[rng(#req.options)] end,
+}
+]])
+  local stops, pending_seen = 0, false
+  for _, pair in ipairs { { "heuristic", "random" }, { user, "heuristic" } } do
+    for _, seed in ipairs { 7, 8 } do
+      local whole = new_game(seed)
+      local res, err, _, waits = play(whole, pair[1], pair[2], seed)
+      ok(res, tostring(err))
+      -- stops between actions, and one at a decision when the game has one
+      local stop_at = { 5, 17, 30 }
+      if waits[1] then stop_at[#stop_at + 1] = waits[1] end
+      for _, stop in ipairs(stop_at) do
+        local path = os.tmpname()
+        os.remove(path)
+        local g = new_game(seed, path)
+        local r1, e1 = play(g, pair[1], pair[2], seed, { max_actions = stop })
+        if not r1 then ok(e1:find("did not end within", 1, true), e1) end
+        if g.pending then pending_seen = true end
+        g:close()
+        local g2, rep = game_module.open(path)
+        ok(g2, tostring(rep))
+        local r2, e2 = play(g2, pair[1], pair[2], seed)
+        ok(r2, tostring(e2))
+        eq(g2:checksum(), whole:checksum(), "seed " .. seed .. ", stopped after " .. stop)
+        eq(g2.n, whole.n)
+        eq(r2, res)
+        g2:close()
+        for _, suffix in ipairs { "", "-wal", "-shm" } do os.remove(path .. suffix) end
+        stops = stops + 1
+      end
+    end
+  end
+  ok(stops >= 12, "every stop played")
+  ok(pending_seen, "one stop lands on a pending decision")
+end)
+
+test("bot modules: the heuristic bot beats the random one", function()
+  local wins, losses = 0, 0
+  for seed = 1, 20 do
+    for side_index = 1, 2 do
+      local g = new_game(seed)
+      local a, b = "random", "random"
+      if side_index == 1 then a = "heuristic" else b = "heuristic" end
+      local res, err = play(g, a, b, seed)
+      ok(res, tostring(err))
+      local mine = g.sides[side_index]
+      if res.winner == mine then wins = wins + 1
+      elseif res.winner and res.winner ~= "" then losses = losses + 1 end
+    end
+  end
+  ok(wins >= 2 * losses and wins >= 15, string.format("heuristic %d wins, random %d", wins, losses))
+end)
+
+for _, p in ipairs(temp_files) do os.remove(p) end
