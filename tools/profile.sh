@@ -47,10 +47,10 @@ awk '
   }
   END {
     if (total == 0) { print "no callgrind totals"; exit 1 }
-    printf "instructions: %d in all\n", total
-    printf "  Lua (rules and engine code, liblua5.4)  %5.1f%%\n", 100 * lua / total
-    printf "  SQLite (the game log)                  %5.1f%%\n", 100 * sql / total
-    printf "  kernel (core/, the bitwa executable)   %5.1f%%\n", 100 * kern / total
-    printf "  C library (malloc, string functions)   %5.1f%%\n", 100 * libc / total
-    printf "  other                                  %5.1f%%\n", 100 * other / total
+    printf "instructions: %.0f in all\n", total
+    printf "  Lua (rules and engine code, liblua5.4)  %5.2f%%\n", 100 * lua / total
+    printf "  SQLite (the game log)                  %5.2f%%\n", 100 * sql / total
+    printf "  kernel (core/, the bitwa executable)   %5.2f%%\n", 100 * kern / total
+    printf "  C library (malloc, string functions)   %5.2f%%\n", 100 * libc / total
+    printf "  other                                  %5.2f%%\n", 100 * other / total
   }' "$T/ann.txt"
