@@ -158,8 +158,29 @@ function M.compute(g, side, line, opts)
     end
     leaves = leaves + 1
     if r.status == "done" then
-      local ch = changes(before, snapshot(c))
-      record(outcome_text(ch), ch, p)
+      local after = snapshot(c)
+      local ch = changes(before, after)
+      -- derived measures: SP lost by each side, hexes each unit ended from its start
+      local lost = {}
+      for id, u in next, before.units do
+        if type(u.sp) == "number" and u.side ~= "" then
+          local a = after.units[id]
+          lost[u.side] = (lost[u.side] or 0) + u.sp - ((a and a.sp) or 0)
+        end
+      end
+      for _, side in ipairs(util.sorted_keys(lost)) do
+        ch[#ch + 1] = { key = "SP lost by " .. side, from = 0, to = lost[side], derived = true }
+      end
+      for _, id in ipairs(util.sorted_keys(before.units)) do
+        local a, b = before.units[id], after.units[id]
+        if b and a.hex and b.hex and a.hex ~= b.hex then
+          local d = base.map:distance(bitwa.hex.parse(a.hex), bitwa.hex.parse(b.hex))
+          ch[#ch + 1] = { key = a.name .. " ends hexes away", from = 0, to = d, derived = true }
+        end
+      end
+      local shown = {}
+      for _, x in ipairs(ch) do if not x.derived then shown[#shown + 1] = x end end
+      record(outcome_text(shown), ch, p)
     elseif r.status == "refused" then
       record("refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message), {}, p)
     else

@@ -59,6 +59,10 @@ test("odds: Grunwald 7:1 by hand from the COMBAT TABLE: losses and retreat lengt
   eq(hex["0909"], { 1, 12 })
   eq(hex["1010"], { 1, 12 })
   ok(rep.marginals["P1.condition"].values.disorganized, "the disorganization rolls branch too")
+  -- the same by side and by retreat length
+  eq(rep.marginals["SP lost by PL"].values["1"], { 7, 18 })
+  eq(rep.marginals["SP lost by TO"].values["1"], { 1, 9 })
+  eq(rep.marginals["P1 ends hexes away"].values["5"], { 1, 12 })
 end)
 
 test("odds: the exact distribution agrees with a Monte Carlo run of the same situation", function()
