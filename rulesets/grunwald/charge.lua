@@ -56,12 +56,21 @@ function M.cf_after_enter(u, from, to, how, keep, start_cf)
   for _, f in ipairs(T.zero_moving_through) do
     if f ~= terrain and crosses(from, to, f) then return 0 end   -- the ford is a hexside
   end
-  if crosses(from, to, "bridge") then cf = cf + T.bridge end       -- [5.6.8]
-  if crosses(from, to, "stream") then cf = cf + T.stream end       -- [5.6.9]
+  cf = cf + rules.charge.crossing(from, to)                       -- [5.6.8] [5.6.9]
   if from and bitwa.map.elevation(to) > bitwa.map.elevation(from) then
     cf = cf + T.uphill_per_hex                                     -- [5.6.10]
   end
   return clamp(cf)
+end
+
+-- [5.6.8] [5.6.9] What the hexside crossed from `from` to `to` does to the
+-- CF: -1 over a bridge, -1 over a stream.
+function M.crossing(from, to)
+  local T = C()
+  local change = 0
+  if crosses(from, to, "bridge") then change = change + T.bridge end   -- [5.6.8]
+  if crosses(from, to, "stream") then change = change + T.stream end   -- [5.6.9]
+  return change
 end
 
 -- A unit has entered `to` from `from` (from = nil: placed on the map).

@@ -88,7 +88,7 @@ function M.unit_sp(u, role, def_hexes)
     local row = T().terrain[rules.fortifications.terrain(u.hex)]
     if row and row.attacker_on_halved then sp = A().halve(sp) end
     for _, h in ipairs(def_hexes or {}) do
-      if rules.fortifications.is_fortified(h) and u.hex ~= h then
+      if rules.fortifications.attacks_through(u, h) then
         sp = A().div_round(sp, T().fortification.strength_divisor)
         break
       end
@@ -98,18 +98,18 @@ function M.unit_sp(u, role, def_hexes)
 end
 
 -- A side's SP in one combat: the sum of its units', at most
--- fortifications.fighting_sp_cap(h) from a fortified hex [12.1.8];
--- ranged units fighting alone count 1 SP together [11.3.2].
+-- fortifications.fighting_sp_cap(h) from a fortified hex [12.1.8], then
+-- what ranged_sp makes of its ranged units [11.3.2].
 function M.side_sp(units, role, def_hexes)
-  local alone = #units > 0
   local per_hex, order = {}, {}
+  local ranged = 0
   for _, u in ipairs(units) do
-    if not rules.combat.is_foot_ranged(u) then alone = false end
     local k = u.hex.key
     if not per_hex[k] then per_hex[k] = { hex = u.hex, sp = 0 }; order[#order + 1] = k end
-    per_hex[k].sp = per_hex[k].sp + rules.combat.unit_sp(u, role, def_hexes)
+    local sp = rules.combat.unit_sp(u, role, def_hexes)
+    per_hex[k].sp = per_hex[k].sp + sp
+    if rules.combat.is_foot_ranged(u) then ranged = ranged + sp end
   end
-  if alone then return T().ranged.alone_sp end
   local total = 0
   for _, k in ipairs(order) do
     local e = per_hex[k]
@@ -118,7 +118,19 @@ function M.side_sp(units, role, def_hexes)
     if cap then sp = math.min(sp, cap) end
     total = total + sp
   end
-  return total
+  return rules.combat.ranged_sp(units, total, ranged)
+end
+
+-- [11.3.2] A side's SP once its ranged units are counted: `total` is what
+-- its units count (side_sp), `ranged` the part of it its foot ranged units
+-- bring.  Ranged units fighting alone count 1 SP together; beside other
+-- units they count what they have.
+function M.ranged_sp(units, total, ranged)
+  if #units == 0 then return total end
+  for _, u in ipairs(units) do
+    if not rules.combat.is_foot_ranged(u) then return total end
+  end
+  return T().ranged.alone_sp
 end
 
 ------------------------------------------------------------------ modifiers

@@ -34,9 +34,10 @@ end
 -- [6.2.1] 1D6 on the morale test table at the side's MORALE value (A-047:
 -- limited to +/-2).  The leader modifier is added as the English text
 -- prints (option leader_test_modifier = "add", the default) or subtracted
--- ("subtract", A-046, as the French edition).  A modified roll below 1 passes.  Returns pass, roll,
--- modified roll.
-function M.morale_test(u, why)
+-- ("subtract", A-046, as the French edition).  A modified roll below 1 passes.  extra (optional)
+-- is added to the die as well: a test "with + x to the die" that another rule asks for.  Returns
+-- pass, roll, modified roll.
+function M.morale_test(u, why, extra)
   local value = rules.morale.test_value(u.side)
   local row
   for _, r in ipairs(T().morale_test.rows) do if r.morale == value then row = r end end
@@ -44,10 +45,12 @@ function M.morale_test(u, why)
   local mod = rules.condition.leader_modifier(u)
   local modified = roll - mod
   if bitwa.option("leader_test_modifier") == "add" then modified = roll + mod end
+  if extra then modified = modified + extra end
   local pass = modified < 1 or contains(row.pass, modified)
-  bitwa.note(string.format("%s: morale test%s at MORALE %+d: %d%s -> %s (6.2.1)", u.name,
+  bitwa.note(string.format("%s: morale test%s at MORALE %+d: %d%s%s -> %s (6.2.1)", u.name,
     why and (" (" .. why .. ")") or "", value, roll,
-    mod ~= 0 and string.format(" (%d with the leader)", modified) or "", pass and "passed" or "failed"))
+    mod ~= 0 and string.format(" (%d with the leader)", extra and modified - extra or modified) or "",
+    extra and string.format(" %+d to the die: %d", extra, modified) or "", pass and "passed" or "failed"))
   return pass, roll, modified
 end
 

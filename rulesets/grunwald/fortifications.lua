@@ -50,6 +50,13 @@ function M.move_cost(u, from, to)
   return rules.units.sixths(row[armour])
 end
 
+-- [12.1.1] whether u, attacking the units on hex h, attacks through
+-- fortifications (its strength is halved): h is fortified and u stands
+-- outside it (A-070).
+function M.attacks_through(u, h)
+  return rules.fortifications.is_fortified(h) and u.hex ~= h
+end
+
 -- [12.1.8] the most SP that fight from hex h (nil: no cap).
 function M.fighting_sp_cap(h)
   if rules.fortifications.is_fortified(h) then return rules.tables.stacking.fortified_fighting end

@@ -419,11 +419,12 @@ function M.move(side, u, keep)
     return
   end
   if not plan.road and u.road_move then u.road_move = false end
-  if plan.ride then rules.ride_down.ride_down(u, plan.to, "move") end
+  if plan.ride and not rules.ride_down.attempt(u, plan.to, "move", plan.from, keep) then return end   -- [5.8]
   units().place(u, plan.to)
   if u.turned_here then u.turned_here = false end
   rules.movement.on_enter(u, plan.from, plan.to, "move", keep)
   if not u:alive() or not u.hex then return end
+  if plan.ride then rules.ride_down.after_enter(u, plan.to, "move") end
   if plan.whole and u.cf ~= T().movement.one_hex_move_cf then
     u.cf = T().movement.one_hex_move_cf                            -- [4.2.9]
   end

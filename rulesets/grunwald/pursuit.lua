@@ -42,8 +42,14 @@ function M.kind(u)
   for _, r in ipairs(T().pursuit.rows) do if r.hexes == d then row = r end end
   if not row.roll then return "voluntary", "5.5.3" end
   local roll = bitwa.roll(T().pursuit.dice, 6, "pursuit (5.5.3)")
-  if contains(row.voluntary, roll) then return "voluntary", "5.5.3" end
-  return "obligatory", "5.5.3"
+  return rules.pursuit.table_kind(row, roll), "5.5.3"
+end
+
+-- [5.5.3] The PURSUIT table read for one roll on one row: voluntary (PV)
+-- on the rolls the row lists, obligatory on any other.
+function M.table_kind(row, roll)
+  if contains(row.voluntary, roll) then return "voluntary" end
+  return "obligatory"
 end
 
 -- [5.5.10] Whether cavalry u entering h rides down the enemy units there
@@ -74,20 +80,23 @@ function M.can_enter(u, from, h, vacated)
   return true, false
 end
 
--- One step of pursuit.
+-- One step of pursuit; false when u did not enter `to` (a ride-down that
+-- failed, in a ruleset where it can).
 local function step(u, to, vacated)
   local from = u.hex
   local dir = bitwa.hex.direction(from, to)
   local ride = rides_down(u, to)
-  if ride then rules.ride_down.ride_down(u, to, "pursuit") end           -- [5.5.10]
+  if ride and not rules.ride_down.attempt(u, to, "pursuit", from) then return false end   -- [5.5.10]
   if dir ~= u.facing then rules.charge.on_turn(u, bitwa.hex.steps(u.facing, dir), "pursuit") end   -- [5.5.9]
   U().place(u, to, dir)                                                  -- [5.5.8] no CF gain
   bitwa.note(u.name .. " pursues to " .. to.label .. " (5.5)")
   rules.movement.on_enter(u, from, to, "pursuit")
+  if ride and u:alive() and u.hex ~= nil then rules.ride_down.after_enter(u, to, "pursuit") end
   if u:alive() and u.hex ~= nil then
     rules.banners.entered(u, to)
     rules.leaders.enemy_entered(u, to)                                   -- [8.2.6]
   end
+  return true
 end
 
 local function labels(hexes)
@@ -136,7 +145,7 @@ function M.pursue_unit(u, r, kind)
     local to = bitwa.hex.parse(pick)
     local keep = {}
     for _, p in ipairs(live) do if p[i] == to then keep[#keep + 1] = p end end
-    step(u, to, r.from)
+    if not step(u, to, r.from) then break end
     entered[#entered + 1] = to
     if #keep == 0 then break end                                        -- left the path: done
     live = keep

@@ -70,6 +70,15 @@ function M.can_retreat(u)
   return true
 end
 
+-- [11.7.4] u must retreat but cannot (can_retreat): whatever happens to
+-- it instead of the retreat.  The English book states no consequence, so
+-- it stays and its side takes the 5.4.6 losses (A-069); returns false.
+-- true means u was dealt with and counts neither as retreating nor for
+-- the 5.4.6 shortfall.
+function M.instead_of_retreat(u, hexes, combat_hex, side)
+  return false
+end
+
 -- The hexes of the next step from `cur` (A-024: one hex farther from the
 -- combat hex).
 function M.steps(u, cur, combat_hex, side)
@@ -118,7 +127,7 @@ function M.retreat_unit(u, n, combat_hex, side)
         prompt = string.format("%s retreats %d of %d hexes from %s (5.4)", u.name, step, n, combat_hex.label) })
     end
     local _, ride = rules.retreat.can_enter(u, cur, to, side)
-    if ride then rules.ride_down.ride_down(u, to, "retreat") end     -- [5.4.4]
+    if ride then rules.ride_down.retreat_through(u, to) end          -- [5.4.4]
     U().place(u, to)                                                 -- [5.4.3] facing and CF kept
     bitwa.note(u.name .. " retreats to " .. to.label .. " (5.4)")
     path[#path + 1] = to
@@ -202,9 +211,11 @@ function M.retreat(units, hexes, combat_hex, side)
   for _, u in ipairs(units) do if u:alive() and u.hex ~= nil and U().is_field(u) then list[#list + 1] = u end end
   table.sort(list, function(a, b) return a.id < b.id end)
   for _, u in ipairs(list) do
-    local path = rules.retreat.retreat_unit(u, hexes, combat_hex, side)
-    result.units[#result.units + 1] = { unit = u, path = path }
-    result.shortfall = math.max(result.shortfall, hexes - #path)
+    if rules.retreat.can_retreat(u) or not rules.retreat.instead_of_retreat(u, hexes, combat_hex, side) then
+      local path = rules.retreat.retreat_unit(u, hexes, combat_hex, side)
+      result.units[#result.units + 1] = { unit = u, path = path }
+      result.shortfall = math.max(result.shortfall, hexes - #path)
+    end
   end
   rules.retreat.leader_retreat(leaders, result, combat_hex, side)
   -- [5.4.6] 1 SP per hex not retreated, for the side as a whole; the owner

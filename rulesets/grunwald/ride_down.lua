@@ -66,6 +66,21 @@ function M.ride_down(cav, hex, how)
   return names
 end
 
+-- A ride-down of `how` ("move", "pursuit") is due as cav enters hex from
+-- `from` (keep: the move refuses the CF gain): the units there are ridden
+-- down [5.8.1] and cav enters.  Returns whether cav enters the hex
+-- (movement and pursuit call this before they place the unit; a ruleset
+-- whose ride-down can fail keeps cav on `from`).
+function M.attempt(cav, hex, how, from, keep)
+  rules.ride_down.ride_down(cav, hex, how)
+  return true
+end
+
+-- Called once cav has entered hex after a ride-down (its charge factor
+-- for the hex is set): the English rules leave the CF as it is (A-039).
+function M.after_enter(cav, hex, how)
+end
+
 -- [5.4.4] a retreating cavalry unit entering hex (on or through it)
 -- eliminates the friendly non-cavalry units there; retreat calls this for
 -- every hex of the path.  Returns the names of the units eliminated.
