@@ -482,10 +482,10 @@ command("test", "test [RULESET | DIR | FILE]...", "run rules tests",
     return res.failed == 0 and 0 or 1
   end)
 
-command("lint", "lint RULESET | RULESET/SCENARIO | FILE.map ...", "check rulesets, scenarios and maps",
+command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map ...", "check rulesets, scenarios and maps",
   "Loads each target and reports every problem as file:line: message.\nA ruleset is checked with all its scenarios and maps.",
   function(args)
-    local _, pos = parse(args, {}, "lint")
+    local opts, pos = parse(args, { ruleset = "value" }, "lint")
     need(pos, 1, commands.lint)
     local ruleset = require "engine.ruleset"
     local scenario = require "engine.scenario"
@@ -496,10 +496,17 @@ command("lint", "lint RULESET | RULESET/SCENARIO | FILE.map ...", "check ruleset
       if t:match("%.map$") then
         local text = util.read_file(t)
         if not text then report(t .. ": cannot read") else
-          local m, err = mapfile.parse(text, t, { terrain = { "clear", "forest", "hill", "village", "swamp", "lake",
-            "marsh", "river", "town", "field", "rough", "woods", "camp", "fortification", "slope", "road" },
-            edges = { "river", "stream", "bridge", "ford", "fence", "road", "slope", "wall", "gate" } })
-          if not m then report(err) end
+          -- a map on its own: the terrain and hexside names of a ruleset
+          -- (--ruleset NAME), or those of the ruleset whose maps/ holds it
+          local rsname = opts.ruleset or t:match("([^/]+)/maps/[^/]+%.map$")
+          local okc, chain = pcall(ruleset.chain, rsname or "")
+          if not rsname or not okc then
+            report(t .. ": say which ruleset's terrain it uses: bitwa lint --ruleset NAME " .. t)
+          else
+            local m, err = mapfile.parse(text, t, { terrain = ruleset.merge(chain).terrain,
+                                                    edges = ruleset.merge(chain).edges })
+            if not m then report(err) end
+          end
         end
       else
         local rsname, scid = t:match("^([^/]+)/([^/]+)$")

@@ -89,6 +89,10 @@ unit { "u2", side = "A", kind = "infantry", hex = "7777", sp = 2 }
 SCEN
 expect 2 "a bad scenario" "$BITWA" start "skirmish/$T/bad.lua" "$T/b.bitwa" 
 expect 0 "lint a good ruleset" "$BITWA" lint skirmish skirmish-plus probe
+printf 'map x\ncolumns 1-3\nrows 1-3\nparity odd-down\ndefault lava\n' >"$T/bad.map"
+expect 2 "lint a map with unknown terrain" "$BITWA" lint --ruleset skirmish "$T/bad.map"
+has "$T/err" "bad.map:5: unknown terrain 'lava'" "map errors name file and line"
+expect 0 "lint a ruleset's own map" "$BITWA" lint tests/fixtures/rulesets/skirmish/maps/skirmish.map
 expect 0 "diff" "$BITWA" diff skirmish skirmish-plus
 has "$T/out" 'tables.crt\[2\]\[2\]: "-" -> "DR"' "diff down to the cell"
 
