@@ -684,9 +684,13 @@ function Game:pending_request() return self.pending and self.pending.request end
 function Game:query(f, ...)
   local before = #self.state:events()
   local prev = self.rs.bind(self)
+  -- the rules' API refuses every change while a query runs
+  local was = self.read_only
+  self.read_only = was or "a query"
   sandbox.budget(self.budget)
   local r = table.pack(sandbox.call(f, ...))
   sandbox.budget(0)
+  self.read_only = was
   self.rs.bind(prev)
   if #self.state:events() ~= before then
     error("rule code changed the game state while answering a query", 0)

@@ -242,6 +242,18 @@ test("phases: an action outside its phase cites the phase's rule", function()
   refused(g:act("A", "move Nobody 0404"), "")
 end)
 
+test("queries: rule code answering a query cannot change the game", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local before = g:checksum()
+  local okk, err = pcall(g.query, g, function() g.rs.api.unit("R1").sp = 0 end)
+  ok(not okk, "the write is refused")
+  ok(tostring(err):find("a query cannot change the game", 1, true), tostring(err))
+  okk, err = pcall(g.query, g, function() return g.rs.api.d6("peek") end)
+  ok(not okk, "a query cannot roll the game's dice")
+  eq(g:checksum(), before)
+  eq(g:unit_table("R1").sp, 2)
+end)
+
 test("legal actions: every listed action is accepted", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local legal = g:legal_actions("A")
