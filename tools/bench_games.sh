@@ -1,0 +1,257 @@
+#!/bin/sh
+# How fast whole games are: games per second of scenarios played bot
+# against bot to their end, with the game log written and without, on one
+# process and on two at once, and the time of one `bitwa odds`.
+# A measurement, not a test: it fails only when a game or a command fails,
+# or when the same seed gives a different outcome in two configurations.
+#
+# usage: tools/bench_games.sh [-n GAMES] [--seed S] [--bots SPEC] [--bitwa PATH]
+#                             [--odds SITUATION.lua | --odds none] [--baseline N]
+#                             [RULESET/SCENARIO...]
+#
+#   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii;
+#                     one that `bitwa list` does not show is skipped
+#   -n GAMES          games per configuration and process (default 2)
+#   --seed S          as `bitwa sim --seed` (default 1): game i has seed S*1000003+i
+#   --bots SPEC       as `bitwa sim --bots` (default: the rulesets' own rules bots)
+#   --bitwa PATH      the command (default: $BITWA, else build/tools/bitwa)
+#   --odds FILE       the situation timed with `bitwa odds`
+#                     (default tests/fixtures/situations/grunwald-charge.lua)
+#   --baseline N      games of skirmish/duel in the baseline (default 50)
+#
+# Each configuration is `bitwa sim` (progress bar off):
+#   unlogged/1  one process, no game log (sim without --keep)
+#   logged/1    one process, each game's SQLite log written as `bitwa run`
+#               writes it (sim --keep: synchronous=NORMAL, WAL), under $TMPDIR
+#   unlogged/2, logged/2
+#               two processes at once, each playing the same GAMES games:
+#               2*GAMES games in all, so both cores stay busy to the end
+#               (`sim --jobs 2` splits the games instead, and with few
+#               games of unequal length one core idles)
+# The baseline is a fixed amount of engine work measured in the same run:
+# BASELINE games of the fixture skirmish/duel (seeds as above, default
+# bots whatever --bots says), unlogged, one process.
+#
+# Columns: games played, wall seconds, games/s (all processes together),
+# and ratio = games/s over the games/s of the row named in `of`:
+# logged/1 over unlogged/1 (below 1: what the log costs), N/2 over N/1
+# (the speed-up of two processes), unlogged/1 over the baseline.  For the
+# odds row, ratio = its seconds over the baseline's seconds.
+# Every configuration plays the same seeds: their per-game outcomes
+# (winner, level, VP, turns, actions) must agree; a difference is printed
+# as a WARNING and the exit status is 1.
+# Exit status: 0 done, 1 a run failed or outcomes differ, 2 bad arguments.
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+GAMES=2
+SEED=1
+BOTS=
+BITWA=${BITWA:-$ROOT/build/tools/bitwa}
+ODDS=$ROOT/tests/fixtures/situations/grunwald-charge.lua
+BASELINE=50
+TARGETS=
+
+usage() { sed -n '/^# usage:/,/RULESET\/SCENARIO\.\.\.\]$/p' "$0" | sed 's/^# //' >&2; exit 2; }
+bad() { echo "bench_games: $*" >&2; exit 2; }
+posint() { case $2 in '' | *[!0-9]* | 0*) bad "$1: a positive integer expected, got '$2'" ;; esac; }
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    -n | --games) [ $# -ge 2 ] || usage; posint "$1" "$2"; GAMES=$2; shift 2 ;;
+    --seed) [ $# -ge 2 ] || usage; case $2 in '' | *[!0-9]*) bad "--seed: an integer expected, got '$2'" ;; esac
+      SEED=$2; shift 2 ;;
+    --bots) [ $# -ge 2 ] || usage; BOTS=$2; shift 2 ;;
+    --bitwa) [ $# -ge 2 ] || usage; BITWA=$2; shift 2 ;;
+    --odds) [ $# -ge 2 ] || usage; ODDS=$2; shift 2 ;;
+    --baseline) [ $# -ge 2 ] || usage; posint "$1" "$2"; BASELINE=$2; shift 2 ;;
+    -h | --help) sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) bad "unknown option $1" ;;
+    */*) TARGETS="$TARGETS $1"; shift ;;
+    *) bad "RULESET/SCENARIO expected, got '$1'" ;;
+  esac
+done
+[ -n "$TARGETS" ] || TARGETS="grunwald/clash-of-titans legnica/henry-ii"
+[ -x "$BITWA" ] || bad "no bitwa command at $BITWA (build it: cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2; or give --bitwa PATH)"
+[ "$ODDS" = none ] || [ -f "$ODDS" ] || bad "--odds: no file $ODDS"
+case $(date +%N) in '' | *[!0-9]*) bad "date +%N gives no nanoseconds here (GNU date needed)" ;; esac
+
+W=$(mktemp -d) || exit 1
+trap 'rm -rf "$W"' EXIT
+trap 'exit 1' INT TERM
+BITWA_NO_PROGRESS=1
+export BITWA_NO_PROGRESS
+status=0
+
+now() { date +%s%N; }
+# secs START END -> seconds with 3 decimals
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'; }
+# fmt X -> 3 significant digits, plain notation for everyday sizes
+fmt() {
+  awk -v x="$1" 'BEGIN {
+    if (x == "-") { print "-"; exit }
+    a = x < 0 ? -x : x
+    if (a >= 100) printf "%.0f\n", x; else if (a >= 1) printf "%.2f\n", x
+    else if (a >= 0.01) printf "%.3f\n", x; else printf "%.3g\n", x }'
+}
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.6g", a / b }'; }
+
+row() { # scenario config games seconds games/s ratio of
+  printf '%-28s %-11s %5s %9s %9s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7"
+}
+
+# run_sim TAG TARGET N PROCS LOGGED [BOTS] -> $W/TAG.<p>.json (records), .out, .err;
+# sets SECS, OK
+run_sim() {
+  tag=$1 target=$2 n=$3 procs=$4 logged=$5 bots=$6
+  set -- "$BITWA" sim "$target" -n "$n" --seed "$SEED"
+  [ -n "$bots" ] && set -- "$@" --bots "$bots"
+  OK=1
+  t0=$(now)
+  p=1
+  pids=
+  while [ "$p" -le "$procs" ]; do
+    if [ "$logged" = 1 ]; then
+      "$@" --out "$W/$tag.$p.json" --keep "$W/$tag.$p.logs" >"$W/$tag.$p.out" 2>"$W/$tag.$p.err" &
+    else
+      "$@" --out "$W/$tag.$p.json" >"$W/$tag.$p.out" 2>"$W/$tag.$p.err" &
+    fi
+    pids="$pids $!"
+    p=$((p + 1))
+  done
+  for pid in $pids; do
+    wait "$pid" || OK=0
+  done
+  SECS=$(secs "$t0" "$(now)")
+  if [ "$OK" = 1 ] && [ "$logged" = 1 ] && [ ! -s "$W/$tag.1.logs/game-1.bitwa" ]; then
+    OK=0
+    echo "no game log written in $W/$tag.1.logs" >>"$W/$tag.1.err"
+  fi
+  rm -rf "$W/$tag".*.logs
+}
+
+# why TAG PROCS: the first lines saying why a run failed
+why() {
+  p=1
+  while [ "$p" -le "$2" ]; do
+    { grep -A3 '^errors: [1-9]' "$W/$1.$p.out"; head -n 3 "$W/$1.$p.err"; } 2>/dev/null | sed 's/^/    /'
+    p=$((p + 1))
+  done
+}
+
+# outcomes FILE: one line per game, what must not depend on the configuration
+outcomes() {
+  sed -n 's/^{\(.*"i":.*\)},\{0,1\}$/\1/p' "$1" | awk '{
+    i = $0; sub(/.*"i":/, "", i); sub(/[,}].*/, "", i)
+    seed = $0; sub(/.*"seed":/, "", seed); sub(/[,}].*/, "", seed)
+    if ($0 ~ /"error":/) { e = $0; sub(/.*"error":"/, "", e); sub(/".*/, "", e)
+      printf "game %s (seed %s): failed: %s\n", i, seed, e; next }
+    w = $0; sub(/.*"winner":"/, "", w); sub(/".*/, "", w)
+    l = $0; sub(/.*"level":"/, "", l); sub(/".*/, "", l)
+    v = $0; sub(/.*"vp":\{/, "", v); sub(/\}.*/, "", v); gsub(/"/, "", v); gsub(/:/, " ", v); gsub(/,/, ", ", v)
+    t = $0; sub(/.*"turns":/, "", t); sub(/[,}].*/, "", t)
+    a = $0; sub(/.*"actions":/, "", a); sub(/[,}].*/, "", a)
+    printf "game %s (seed %s): %s, VP %s; %s turns, %s actions\n", i, seed,
+      w == "" ? (l == "" ? "draw" : l) : (w " wins" (l == "" ? "" : " (" l ")")), v, t, a
+  }'
+}
+
+build=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$(dirname "$BITWA")/../CMakeCache.txt" 2>/dev/null)
+# the rules and engine code run: $BITWA_HOME, else the tree the command was built from
+home=${BITWA_HOME:-$ROOT}
+rev=$(git -C "$home" rev-parse --short HEAD 2>/dev/null)
+[ -n "$rev" ] && [ -n "$(git -C "$home" status --porcelain -- lua rulesets core 2>/dev/null)" ] &&
+  rev="$rev with uncommitted changes in lua/, rulesets/ or core/"
+echo "# bitwa: $BITWA (${build:-build type unknown})${BITWA_HOME:+, BITWA_HOME $BITWA_HOME}${rev:+, commit $rev}"
+echo "# $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); seed $SEED; bots ${BOTS:-rules (default)}; logs under ${TMPDIR:-/tmp}"
+row scenario config games seconds games/s ratio of
+
+# the baseline: fixed engine work, measured first
+base_gps=-
+base_s=-
+run_sim base skirmish/duel "$BASELINE" 1 0
+if [ "$OK" = 1 ]; then
+  base_s=$SECS
+  base_gps=$(div "$BASELINE" "$SECS")
+  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" "$(fmt "$SECS")" "$(fmt "$base_gps")" 1.00 -
+else
+  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" failed - - -
+  why base 1
+  status=1
+fi
+
+k=0
+checks=
+for target in $TARGETS; do
+  k=$((k + 1))
+  if ! "$BITWA" list 2>/dev/null | awk -v t="$target" '$1 == "scenario" && $2 == t { f = 1 } END { exit !f }'; then
+    echo "# $target: skipped, no such scenario (\`bitwa list\` does not show it)"
+    continue
+  fi
+  gps1_u=-
+  gps1_l=-
+  ref=
+  for cfg in unlogged/1 logged/1 unlogged/2 logged/2; do
+    procs=${cfg#*/}
+    logged=0
+    [ "${cfg%/*}" = logged ] && logged=1
+    tag="s$k.${cfg%/*}.$procs"
+    run_sim "$tag" "$target" "$GAMES" "$procs" "$logged" "$BOTS"
+    n=$((GAMES * procs))
+    case $cfg in
+      unlogged/1) of=baseline; refgps=$base_gps ;;
+      logged/1) of=unlogged/1; refgps=$gps1_u ;;
+      unlogged/2) of=unlogged/1; refgps=$gps1_u ;;
+      logged/2) of=logged/1; refgps=$gps1_l ;;
+    esac
+    if [ "$OK" != 1 ]; then
+      row "$target" "$cfg" "$n" failed - - "$of"
+      why "$tag" "$procs"
+      status=1
+      continue
+    fi
+    gps=$(div "$n" "$SECS")
+    [ "$cfg" = unlogged/1 ] && gps1_u=$gps
+    [ "$cfg" = logged/1 ] && gps1_l=$gps
+    row "$target" "$cfg" "$n" "$(fmt "$SECS")" "$(fmt "$gps")" "$(fmt "$(div "$gps" "$refgps")")" "$of"
+    p=1
+    while [ "$p" -le "$procs" ]; do
+      outcomes "$W/$tag.$p.json" >"$W/$tag.$p.outcomes"
+      if [ -z "$ref" ]; then ref=$tag.$p
+      elif ! cmp -s "$W/$ref.outcomes" "$W/$tag.$p.outcomes"; then
+        checks="$checks $target:$cfg:$p:$ref:$tag.$p"
+      fi
+      p=$((p + 1))
+    done
+  done
+  [ -n "$ref" ] && cp "$W/$ref.outcomes" "$W/s$k.outcomes"
+done
+
+if [ "$ODDS" != none ]; then
+  name=$(basename "$ODDS")
+  t0=$(now)
+  if "$BITWA" odds "$ODDS" >"$W/odds.out" 2>"$W/odds.err"; then
+    s=$(secs "$t0" "$(now)")
+    row "$name" odds/1 1 "$(fmt "$s")" - "$(fmt "$(div "$s" "$base_s")")" baseline
+  else
+    row "$name" odds/1 1 failed - - -
+    head -n 3 "$W/odds.err" | sed 's/^/    /'
+    status=1
+  fi
+fi
+
+echo "# ratio: games/s over the games/s of the row named in 'of' (odds: seconds over the baseline's seconds)"
+# the outcomes, the same in every configuration
+k=0
+for target in $TARGETS; do
+  k=$((k + 1))
+  [ -f "$W/s$k.outcomes" ] || continue
+  sed "s|^|# $target |" "$W/s$k.outcomes"
+done
+for c in $checks; do
+  IFS=: read -r target cfg p ref tag <<EOF
+$c
+EOF
+  echo "WARNING: $target: $cfg (process $p) ended differently from the first configuration with the same seeds:"
+  diff "$W/$ref.outcomes" "$W/$tag.outcomes" | sed -n 's/^\([<>]\) /    \1 /p'
+  status=1
+done
+exit $status
