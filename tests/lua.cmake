@@ -20,6 +20,10 @@ add_test(NAME cli.sim COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_sim.sh $<T
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald cli determinism cli.sim
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
+# tools/bench_games.sh on the fixture game (its table, not its timings)
+add_test(NAME cli.bench_games COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench_games.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli.bench_games PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 60)
 
 # A whole battle takes minutes: run by tools/test.sh on the optimised
 # build (ctest -L long), not under the sanitizers.

@@ -1,0 +1,75 @@
+#!/bin/sh
+# tools/bench_games.sh on the small fixture game: it prints every row of
+# its table with positive figures, skips a scenario that does not exist,
+# refuses bad arguments, and warns when two configurations of the same
+# seeds end differently.  Timings are printed, never checked.
+# usage: test_bench_games.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+case $BITWA in /*) ;; *) BITWA=$(pwd)/$BITWA ;; esac
+BENCH=$(dirname "$0")/../../tools/bench_games.sh
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+status() { # status GOT WANT DESCRIPTION
+  if [ "$1" -eq "$2" ]; then ok; else no "$3: exit $1, expected $2: $(cat "$T/out" "$T/err")"; fi
+}
+has() { # has FILE TEXT DESCRIPTION
+  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
+}
+# row FILE SCENARIO CONFIG GAMES: that row, with positive seconds, games/s
+# (unless "-") and ratio
+row() {
+  if awk -v s="$2" -v c="$3" -v n="$4" '
+      function pos(x) { return x ~ /^[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/ && x + 0 > 0 }
+      $0 !~ /^#/ && index($0, s " ") == 1 && $(NF - 5) == c && $(NF - 4) == n {
+        f = pos($(NF - 3)) && ($(NF - 2) == "-" && c == "odds/1" || pos($(NF - 2))) && pos($(NF - 1))
+      }
+      END { exit !f }' "$1"; then ok; else no "row $2 $3 with $4 games and positive figures: $(cat "$1")"; fi
+}
+
+# bad arguments: exit 2, nothing run
+sh "$BENCH" --bitwa "$BITWA" -n 0 skirmish/duel >"$T/out" 2>"$T/err"
+status $? 2 "-n 0"
+has "$T/err" "a positive integer expected" "-n 0 message"
+sh "$BENCH" --bitwa "$BITWA" --frobnicate >"$T/out" 2>"$T/err"
+status $? 2 "unknown option"
+sh "$BENCH" --bitwa "$BITWA" duel >"$T/out" 2>"$T/err"
+status $? 2 "a target without a ruleset"
+sh "$BENCH" --bitwa "$T/nosuch" skirmish/duel >"$T/out" 2>"$T/err"
+status $? 2 "no bitwa command"
+has "$T/err" "no bitwa command at" "missing command message"
+
+# a run: one game per configuration, a scenario that does not exist, a small odds
+sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua \
+  skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
+status $? 0 "bench_games"
+has "$T/out" "^scenario  *config  *games  *seconds  *games/s  *ratio  *of$" "table header"
+row "$T/out" "baseline (skirmish/duel)" unlogged/1 3
+row "$T/out" skirmish/duel unlogged/1 1
+row "$T/out" skirmish/duel logged/1 1
+row "$T/out" skirmish/duel unlogged/2 2
+row "$T/out" skirmish/duel logged/2 2
+row "$T/out" skirmish-attack.lua odds/1 1
+rows=$(grep -c -v '^#' "$T/out")
+if [ "$rows" -eq 7 ]; then ok; else no "a header and 6 rows expected, got $rows lines: $(cat "$T/out")"; fi
+has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing scenario is skipped"
+has "$T/out" "# skirmish/duel game 1 (seed 1000004): " "the outcome of the game"
+if grep -q WARNING "$T/out"; then no "a warning in a deterministic run: $(cat "$T/out")"; else ok; fi
+
+# a bitwa whose logged games play other seeds: the outcomes differ
+cat >"$T/other-seeds" <<EOF
+#!/bin/sh
+case " \$* " in *" --keep "*) exec "$BITWA" "\$@" --seed 7 ;; esac
+exec "$BITWA" "\$@"
+EOF
+chmod +x "$T/other-seeds"
+sh "$BENCH" --bitwa "$T/other-seeds" -n 1 --baseline 1 --odds none skirmish/duel >"$T/out" 2>"$T/err"
+status $? 1 "outcomes that differ"
+has "$T/out" "WARNING: skirmish/duel: logged/1 (process 1) ended differently" "the warning names the configuration"
+if grep -q odds/1 "$T/out"; then no "--odds none still timed odds"; else ok; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
