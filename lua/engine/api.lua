@@ -21,8 +21,38 @@ M.Refusal = Refusal
 
 function M.is_refusal(v) return getmetatable(v) == Refusal end
 
+-- rule (e.g. "11.6.2" or "5.1.1 g") under a renumbering map: the longest
+-- key that is the whole number or a dotted prefix of it ("11" matches
+-- "11.6.2", not "11.6" of "111.6") replaces that part.
+function M.renumber(map, rule)
+  local num, rest = rule:match("^(%d+[%.%d]*%d)(.*)$")
+  if not num then num, rest = rule:match("^(%d+)(.*)$") end
+  if not num then return rule end
+  local probe = num
+  while true do
+    local to = map[probe]
+    if to then return to .. num:sub(#probe + 1) .. rest end
+    local cut = probe:match("^(.*)%.%d+$")
+    if not cut then return rule end
+    probe = cut
+  end
+end
+
 function M.refusal(rule, message)
   return setmetatable({ rule = rule, message = message }, Refusal)
+end
+
+-- The rule numbers cited in parentheses in a text ("(11.6.2)", "(5.1.1 g)",
+-- "(6.1.4, 10.2.3)") under the map; "=n" is already the book's number.
+function M.cite_text(map, text)
+  if map and next(map) == nil then map = nil end
+  if not ((map and text:find("(", 1, true)) or text:find("=", 1, true)) then return text end
+  return (text:gsub("%b()", function(par)
+    return (par:gsub("(=?)(%d+%.%d+[%.%d]*)", function(eq, n)
+      if eq == "=" or not map then return n end
+      return M.renumber(map, n)
+    end))
+  end))
 end
 
 function M.new()
@@ -207,7 +237,8 @@ function M.new()
     if type(purpose) ~= "string" or purpose == "" then
       error("bitwa.roll: every roll needs a purpose", 2)
     end
-    return writable("a roll of the game's dice", 2).dice:roll(n, sides, purpose)
+    local g = writable("a roll of the game's dice", 2)
+    return g.dice:roll(n, sides, M.cite_text(g.rs.manifest.renumber, purpose))
   end
   function api.d6(purpose) return (api.roll(1, 6, purpose)) end
   function api.two_d6(purpose) return (api.roll(2, 6, purpose)) end
@@ -242,8 +273,17 @@ function M.new()
   end
 
   -- ---------------------------------------------------------------- refusals
+  -- A rule number as the game's book numbers it (manifest.renumber).
+  local function cite(rule)
+    local map = G and G.rs.manifest.renumber
+    if type(rule) ~= "string" then return rule end
+    if rule:sub(1, 1) == "=" then return rule:sub(2) end
+    if not map or next(map) == nil then return rule end
+    return M.renumber(map, rule)
+  end
+  function api.cite(rule) return cite(rule) end
   function api.refuse(rule, message)
-    error(M.refusal(rule, message), 2)
+    error(M.refusal(cite(rule), message), 2)
   end
   -- bitwa.check(f, ...) -> true, results... | false, refusal (queries)
   function api.check(f, ...)
@@ -257,7 +297,10 @@ function M.new()
   function api.var(k) return game().state:var(k) end
   function api.set_var(k, v) writable("bitwa.set_var", 2).state:set_var(k, v) end
   function api.vars(prefix) return game().state:vars(prefix) end
-  function api.note(text) writable("bitwa.note", 2).state:note(tostring(text)) end
+  function api.note(text)
+    local g = writable("bitwa.note", 2)
+    g.state:note(M.cite_text(g.rs.manifest.renumber, tostring(text)))
+  end
   function api.turn() return game().state:var("turn") end
   function api.phase() return game():phase_info().name end
   function api.phasing_side() return game():acting_side() end

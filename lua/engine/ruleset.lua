@@ -4,7 +4,12 @@
 -- rulesets/<name>/ruleset.lua returns the manifest:
 --   name, title, system, extends, sides, attributes, kinds, terrain,
 --   edges, modules, phases, phase_hooks, actions, hooks, options,
---   budget, memory.
+--   renumber, budget, memory.
+-- renumber maps the rule numbers the inherited code cites to this book's
+-- ({ ["11"] = "10", ["4.2.9"] = "4.2.10" }: a whole chapter or one rule;
+-- the longest match wins): refusals and log notes cite this book.  The
+-- child's own modules cite their own numbers as "=5.8.2", which is taken
+-- as it is.
 -- A child inherits everything and adds or replaces: lists (attributes,
 -- kinds, terrain, edges, modules) are extended, maps (actions, options)
 -- replaced key by key, hooks and phase hooks appended, phases replaced
@@ -168,7 +173,7 @@ end
 
 function M.merge(chain)
   local m = { attributes = {}, kinds = {}, terrain = {}, edges = {}, modules = {},
-              actions = {}, hooks = {}, options = {}, phase_hooks = {} }
+              actions = {}, hooks = {}, options = {}, phase_hooks = {}, renumber = {} }
   local attr_index = {}
   local function append_unique(list, values)
     local have = {}
@@ -196,6 +201,7 @@ function M.merge(chain)
     append_unique(m.modules, mf.modules)
     for _, k in ipairs(util.sorted_keys(mf.actions or {})) do m.actions[k] = mf.actions[k] end
     for _, k in ipairs(util.sorted_keys(mf.options or {})) do m.options[k] = mf.options[k] end
+    for _, k in ipairs(util.sorted_keys(mf.renumber or {})) do m.renumber[k] = mf.renumber[k] end
     for _, k in ipairs(util.sorted_keys(mf.hooks or {})) do
       m.hooks[k] = m.hooks[k] or {}
       for _, h in ipairs(as_list(mf.hooks[k])) do table.insert(m.hooks[k], h) end

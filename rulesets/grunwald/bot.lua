@@ -114,7 +114,7 @@ local function move_line(side, tried)
         -- a leader keeps near his troops, out of the front line
         local friends = {}
         for _, f in ipairs(rules.units.field_units(side)) do
-          if f.leader == u.name or u.grand then friends[#friends + 1] = f end
+          if f.leader == u.name or rules.leaders.is_grand(u) then friends[#friends + 1] = f end
         end
         target, d = nearest(u.hex, places(friends))
         if d and d <= 1 then target = nil end

@@ -96,8 +96,9 @@ function M.on_turn(u, steps, how)
   if rules.charge.turn_loses_cf(u, steps, how) and u.cf ~= C().min then u.cf = C().min end
 end
 
--- [5.6.12] [4.2.8] MP (in sixths) to refuse the gain when entering `to`.
-function M.refuse_cost(u, from, to)
+-- [5.6.12] [4.2.8] MP (in sixths) to refuse the gain when entering `to`
+-- (keep: the move's choice, "keep" here; Legnica adds "reduce").
+function M.refuse_cost(u, from, to, keep)
   if rules.movement.along_road(from, to) then return rules.units.sixths(C().refuse_mp_road) end
   return rules.units.sixths(C().refuse_mp)
 end

@@ -247,6 +247,16 @@ function M.terrain_cm(attackers, def_hex)
       break
     end
   end
+  -- a table's uphill row (Legnica's slopes): attacked from below
+  local up = rules.movement.uphill_row()
+  if up then
+    for _, a in ipairs(attackers) do
+      if a.hex and bitwa.map.elevation(a.hex) < bitwa.map.elevation(def_hex) then
+        cm = cm - up.combat
+        break
+      end
+    end
+  end
   return cm
 end
 
@@ -413,7 +423,7 @@ function M.resolve(t)
   end
   -- [12.1.7] units attacked while destroying a fortification start again
   for _, d in ipairs(def) do
-    if U().is_field(d) then rules.fortifications.attacked(d) end
+    if U().is_field(d) then rules.phases.on_attacked(d) end
   end
   r.roll = bitwa.roll(M.DICE, 6, "combat (5.1.1)")
   r.cell = T().combat[r.roll][r.final]

@@ -7,6 +7,10 @@ local M = {}
 local function T() return rules.tables end
 local function U() return rules.units end
 
+-- [8.1.5] Whether l is a grand leader: the counter's (the scenario's
+-- `grand`).  Legnica makes every range-3 leader one.
+function M.is_grand(l) return l.grand end
+
 -- A leader's command range: the scenario's `range`, else the counter's
 -- (grand leader 3, leader 2).
 function M.range(l)
@@ -79,7 +83,7 @@ end
 -- complementary rules, or the units stacked with him without them (A-051).
 function M.death_losses(leader)
   local side = leader.side
-  if leader.grand then return bitwa.units { side = side, where = U().is_field } end
+  if rules.leaders.is_grand(leader) then return bitwa.units { side = side, where = U().is_field } end
   if bitwa.option("complementary") then return rules.organization.units_of(leader) end
   if leader.hex == nil then return {} end
   return U().field_units_at(leader.hex, side)
@@ -90,7 +94,7 @@ end
 -- friendly fire 11.2.5); his units lose 1 SP without MORALE [8.1.6].
 function M.kill(leader, by, rule)
   if not leader:alive() or not U().is_leader(leader) then return end
-  local side, grand = leader.side, leader.grand
+  local side, grand = leader.side, rules.leaders.is_grand(leader)
   if by == nil or by == side then by = U().enemy(side) end
   local losers = rules.leaders.death_losses(leader)
   bitwa.note(leader.name .. " is killed" .. (rule and (" (" .. rule .. ")") or ""))

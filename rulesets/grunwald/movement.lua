@@ -98,6 +98,13 @@ function M.must_continue(u)
   return false
 end
 
+-- Whether a scenario lets u move at all now (true, or false, rule,
+-- message); the English scenarios never hold units back.  Legnica's
+-- scenarios free only some commanders' units in turns 1-2.
+function M.may_move(u)
+  return true
+end
+
 -- [4.2.9] whether u may still spend all its MP on one hex and any turn or
 -- on any turn alone: it has done nothing else this phase.
 function M.may_use_whole(u)
@@ -123,7 +130,19 @@ function M.terrain_cost(u, from, to)
     cost = sixths(row[arm])
   end
   if side.stream then cost = cost + sixths(TT.stream[arm]) end
+  local up = rules.movement.uphill_row()
+  if up and bitwa.map.elevation(to) > bitwa.map.elevation(from) then cost = cost + sixths(up[arm]) end
   return cost
+end
+
+-- A TERRAIN INFLUENCE row that is paid for moving uphill (on = "uphill":
+-- Legnica's slope row), or nil; the English table has none.
+function M.uphill_row()
+  for _, name in ipairs(T().terrain_rows) do
+    local row = T().terrain[name]
+    if row and row.on == "uphill" then return row end
+  end
+  return nil
 end
 
 -- [4.3.6] the terrain cost added to a turn on hex h (a fraction, or nil):
@@ -173,6 +192,8 @@ local function check_mover(side, u)
   if units().is_panicked(u) then
     return no("10.2.2", u.name .. " is panicked: it flees toward its own map edge by itself")
   end
+  local free, frule, fwhy = rules.movement.may_move(u)
+  if not free then return no(frule, fwhy) end
   local id = bitwa.var("movement.mover")
   if id and id ~= u.id then
     -- [4.1.2] units move one after another: once another unit has started,
@@ -282,7 +303,7 @@ function M.check_move(side, u, keep)
         break
       end
     end
-    if keep then cost = cost + rules.charge.refuse_cost(u, from, to) end   -- [5.6.12] [4.2.8]
+    if keep then cost = cost + rules.charge.refuse_cost(u, from, to, keep) end   -- [5.6.12] [4.2.8]
   end
   if u.zoc_pass then cost = cost + sixths(T().zoc.pass_mp) end     -- [3.3.3]
   plan.cost = cost

@@ -46,6 +46,12 @@ end
 
 function M.turn_end(turn) end
 
+-- u is attacked in combat or shot at: a unit destroying a fortification
+-- starts again [12.1.7].  (Legnica's opening turns free the unit too.)
+function M.on_attacked(u)
+  rules.fortifications.attacked(u)
+end
+
 -- The phasing side's movers get their MP [4.1.3] [4.1.4], less the
 -- disorganized penalty [9.2.1]; the enemy may countercharge again [5.7.7].
 function M.movement_start()

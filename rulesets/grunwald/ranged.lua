@@ -294,7 +294,7 @@ function M.roll(shooter, target)
                  kind = shooter.kind, side = shooter.side, shooter_id = shooter.id,
                  range = bitwa.hex.distance(shooter.hex, target.hex),
                  loss = 0, disorganize = false, stop = false, friendly = false }
-  rules.fortifications.attacked(target)                                   -- [12.1.7]
+  rules.phases.on_attacked(target)                                        -- [12.1.7]
   -- [11.2.2] a target in the ZoC of a friendly unit (other than the shooter)
   local near = rules.zoc.enemies_covering(target.hex, target.side, function(e) return e.id ~= shooter.id end)
   if #near > 0 then

@@ -28,6 +28,14 @@ function M.table()
   return bitwa.scenario().victory or M.DEFAULT
 end
 
+-- The values `side` scores with: the table's own entry for the side when
+-- the scenario prices each side differently (Legnica), else the table.
+function M.values(side)
+  local t = rules.victory.table()
+  if side and type(t[side]) == "table" then return t[side] end
+  return t
+end
+
 function M.vp(side) return bitwa.var("vp." .. side) or 0 end
 
 function M.add(side, n, why)
@@ -38,8 +46,8 @@ end
 
 -- VP a kind of field unit is worth.  Horse archers are cavalry [11.5.1];
 -- bombards, which the book does not price, count as infantry (1.1).
-function M.value(kind)
-  local t = rules.victory.table()
+function M.value(kind, side)
+  local t = rules.victory.values(side)
   local v = t[kind]
   if v == nil and kind == "horse_archers" then v = t.cavalry end
   if v == nil and kind == "bombards" then v = t.infantry end
@@ -53,13 +61,13 @@ function M.on_elimination(u, cause)
   local by = cause and cause.by
   if not by or by == u.side then return end
   if u.kind == "leader" or u.kind == "banner" then return end
-  rules.victory.add(by, rules.victory.value(u.kind), u.name .. " eliminated")
+  rules.victory.add(by, rules.victory.value(u.kind, by), u.name .. " eliminated")
 end
 
 -- [8.2] a leader killed: +16 to the side that killed him (the grand leader too).
 function M.on_leader_killed(leader, by)
   if not by or by == leader.side then return end
-  rules.victory.add(by, rules.victory.table().leader, leader.name .. " killed")
+  rules.victory.add(by, rules.victory.values(by).leader, leader.name .. " killed")
 end
 
 -- [7.1.6] a fallen banner captured by an enemy regular unit: +10, once per
@@ -73,13 +81,13 @@ function M.on_banner_captured(banner, by)
   local holder = bitwa.var(key)
   if by == banner.side then
     if holder and holder ~= by then
-      rules.victory.add(holder, -rules.victory.table().banner, banner.name .. " recaptured")
+      rules.victory.add(holder, -rules.victory.values(holder).banner, banner.name .. " recaptured")
       bitwa.set_var(key, nil)
     end
     return
   end
   if holder == by then return end
-  rules.victory.add(by, rules.victory.table().banner, banner.name .. " captured")
+  rules.victory.add(by, rules.victory.values(by).banner, banner.name .. " captured")
   bitwa.set_var(key, by)
 end
 
