@@ -33,7 +33,8 @@ local function named(num)
 end
 local rules, seen = {}, {}
 for line in assert(util.read_file(book)):gmatch("[^\n]+") do
-  local num = line:match("^%s*%-?%s*(%d+%.%d+%.%d+)%*?%*?%s")
+  -- "4.2.5 text", "- 4.2.5 text", "- **4.2.5** text" (the Legnica book's bold)
+  local num = line:match("^%s*%-?%s*%*?%*?(%d+%.%d+%.%d+)%*?%*?%s")
   if num and not seen[num] then seen[num] = true; rules[#rules + 1] = num end
 end
 local missing = {}
