@@ -53,6 +53,10 @@ end
 local function show(v)
   if type(v) == "string" then return string.format("%q", v) end
   if type(v) == "table" then return "{...}" end
+  if type(v) == "function" then
+    local i = fn_info(v)
+    return "function " .. i.where .. (#i.rules > 0 and (" (cites " .. table.concat(i.rules, ", ") .. ")") or "")
+  end
   return tostring(v)
 end
 

@@ -131,7 +131,7 @@ function M.terrain_cost(u, from, to)
   end
   if side.stream then cost = cost + sixths(TT.stream[arm]) end
   local up = rules.movement.uphill_row()
-  if up and bitwa.map.elevation(to) > bitwa.map.elevation(from) then cost = cost + sixths(up[arm]) end
+  if up and from and bitwa.map.elevation(to) > bitwa.map.elevation(from) then cost = cost + sixths(up[arm]) end
   return cost
 end
 

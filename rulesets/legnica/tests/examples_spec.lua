@@ -873,11 +873,8 @@ test("10.2.5 / 10.2.2 / T-51: friendly fire, 1D6 = 1, then 2D6 = 12: a friendly 
 end)
 
 test("10.1.5-b / 4.4 / T-49: ... or the moment an enemy unit enters the map within range", function()
-  -- FAILS: entering the map from off it errors in Legnica: reinforcements
-  -- .entry_cost calls movement.terrain_cost(u, nil, h), which with the
-  -- Legnica slope row (tables.lua, on = "uphill") compares
-  -- bitwa.map.elevation(to) with bitwa.map.elevation(nil)
-  -- (grunwald/movement.lua terrain_cost): "bad argument #1 to 'elevation'".
+  -- (also checks that a unit placed from off the map pays no slope: the
+  -- uphill row needs a hex left)
   local g = fire_game({ U("A1", "PL", "archers", "0803", "N", { sp = 1 }), U("K1", "MO", "cavalry", nil, nil) }, { 8 },
                       { reinforcements = { { turn = 1, side = "MO", at = { "0801" }, units = { "K1" } } } })
   local r = to_window(g, "B.cavalry_move")
