@@ -190,3 +190,12 @@ test("victory: each side scores by its own table (a Polish cavalry unit is worth
   end)
   eq(v, { 4, 2, 2, 20 })
 end)
+
+test("scenario opening: a unit held back does not countercharge either (a countercharge is a move)", function()
+  local g = held_setup()
+  local r = g:query(function()
+    local api, C = g.rs.api, g.rs.modules.countercharge
+    return { C.barred(api.unit("O1")) }
+  end)
+  eq(r, { true, "scenario" })
+end)
