@@ -104,6 +104,8 @@ function M.formation_check(side, u)
   if u.hex == nil then return nil, "11.1.3", u.name .. " is not on the map" end
   if not rules.phases.moves_now(u) then return nil, "2.1", u.name .. " does not move in this phase" end
   if rules.units.is_panicked(u) then return nil, "10.2.2", u.name .. " is panicked" end
+  local free, frule, fwhy = rules.movement.may_move(u)
+  if not free then return nil, frule, fwhy end
   local cost = sixths(T().formation_mp)
   local budget = u.mp_left
   if u.formation == "combat" and fresh(u) then budget = rules.ranged.movement_side_mp(u) end

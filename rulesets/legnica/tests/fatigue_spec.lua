@@ -199,3 +199,12 @@ test("scenario opening: a unit held back does not countercharge either (a counte
   end)
   eq(r, { true, "scenario" })
 end)
+
+test("scenario opening: held archers do not change formation either", function()
+  local g = setup({ U("Boleslaw", "PL", "leader", "0212", "N"), U("A1", "PL", "archers", "0613", "N", { formation = "movement" }),
+                    U("Ordu", "MO", "leader", "1503", "S") },
+    { first = "PL", data = { opening = opening } })
+  to_phase(g, "A.infantry_move")
+  local r = g:act("PL", "formation A1")
+  eq({ r.status, r.rule }, { "refused", "scenario" })
+end)
