@@ -27,9 +27,10 @@ function M.arm(u)
   return "infantry"
 end
 
--- The COMBAT DISORGANIZATION column [5.1.1 g].
+-- The COMBAT DISORGANIZATION column [5.1.1 g]; horse archers are cavalry
+-- [11.5.1] and read the column of their armour.
 function M.class(u)
-  if u.kind == "cavalry" then
+  if u.kind == "cavalry" or u.kind == "horse_archers" then
     return ({ [2] = "heavy_cavalry", [1] = "cavalry", [0] = "light_cavalry" })[u.armour] or "cavalry"
   elseif u.kind == "infantry" then
     return ({ [2] = "heavy_infantry", [1] = "infantry" })[u.armour] or "other"

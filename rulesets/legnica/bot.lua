@@ -1,19 +1,41 @@
 -- The Medieval rules bot, taught Legnica's differences: it makes the move
--- a charging unit owes [5.6.12] before anything else, leaves alone the
--- units the opening turns hold back, regroups scattered units as close to
--- the enemy as it may, and lowers fatigue whenever it can [13.1.5].
+-- a charging unit owes [5.6.12] before anything else (turning rather than
+-- charging into forest, village or swamp [4.2.5]), never moves a unit into
+-- such ruin otherwise, leaves alone the units the opening turns hold back,
+-- regroups scattered units as close to the enemy as it may, and lowers
+-- fatigue whenever it can [13.1.5].
 local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
 
-local function held_lines(side, tried)
+-- Whether moving u into the hex in front would cost it 1 SP and a
+-- scatter [4.2.5] [4.2.6].
+local function ruinous(u)
+  if u.hex == nil or not rules.units.is_field(u) then return false end
+  local front = bitwa.hex.neighbour(u.hex, u.facing)
+  if not front then return false end
+  local S = rules.tables.scatter
+  local terrain = rules.fortifications.terrain(front)
+  local road = rules.movement.along_road(u.hex, front)
+  if rules.units.is_cavalry(u) then
+    return S.scattering.cavalry[terrain] == true and u.cf > 0 and not (road and u.cf == S.terrain_road_cf)
+  end
+  return S.scattering.infantry[terrain] == true and not road
+end
+
+-- The lines the English bot must not propose: moves of units held back
+-- by the opening turns, and moves into ruin.
+local function barred_lines(side, tried, opening)
   local out = {}
   for k, v in pairs(tried) do out[k] = v end
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and rules.phases.held(u) then
+    if u.hex and opening and rules.phases.held(u) then
       out["move " .. u.name] = true
       out["formation " .. u.name] = true
       for f = 0, 5 do out["turn " .. u.name .. " " .. bitwa.hex.facing_name(f)] = true end
+    elseif u.hex and ruinous(u) then
+      out["move " .. u.name] = true
+      out["move " .. u.name .. " keep"] = true
     end
   end
   return out
@@ -23,14 +45,16 @@ function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
     for _, u in ipairs(rules.movement.owing(side)) do
       local l = "move " .. u.name
-      if not tried[l] then return l end
+      if not tried[l] and not ruinous(u) then return l end
       for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
         l = "turn " .. u.name .. " " .. bitwa.hex.facing_name(f)
         if not tried[l] then return l end
       end
+      l = "move " .. u.name
+      if not tried[l] then return l end
     end
     local o = (bitwa.scenario().data or {}).opening
-    if o and bitwa.turn() <= (o.turns or 0) then tried = held_lines(side, tried) end
+    tried = barred_lines(side, tried, o and bitwa.turn() <= (o.turns or 0))
   end
   return base_propose(side, tried)
 end
