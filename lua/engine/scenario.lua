@@ -10,6 +10,16 @@
 --   var { "morale.A", 10 }
 --   hook { "turn_start", function() ... end }      -- special rules
 --   victory { ... }  data { ... }                  -- free data for the rules
+--   include "lib/armies"                           -- run scenarios/lib/armies.lua here
+--
+-- `include "NAME"` runs the file NAME.lua of the scenario's own directory
+-- (NAME may name a subdirectory: "lib/armies") in the scenario's sandbox,
+-- with the same environment and within the same instruction budget and
+-- memory cap, and returns what the file returns (`local C = include
+-- "lib/counters"`: the environment takes no new globals), so that
+-- scenarios sharing an order of battle keep it in one file.  Its
+-- declarations and errors are reported as "NAME.lua:line: message", its
+-- text is part of the scenario's hash.
 --
 -- A scenario may also be given inline, as the table these build.
 local util = require "engine.util"
@@ -39,24 +49,34 @@ local function expand_hexes(spec)
 end
 M.expand_hexes = expand_hexes
 
+-- At most this many files included within one another.
+M.MAX_INCLUDE_DEPTH = 8
+
 -- Run scenario text; name is the file name its messages give
--- ("name:line: message").  Returns the declarations table.
-function M.read_text(rs, text, name)
+-- ("name:line: message"); dir the directory `include` reads from (nil:
+-- the scenario cannot include).  Returns the declarations table.
+function M.read_text(rs, text, name, dir)
   local sc = { path = name, rel = name, hash = bitwa.util.hash(text), units = {}, sides = {},
                zones = {}, vars = {}, reinforcements = {}, hooks = {}, data = {},
-               errors = {} }
-  -- the line of the declaration in the scenario file: the frame that
-  -- called the declaration function (line -> decl's closure -> the
-  -- declaration -> the scenario chunk), or the first one above it
-  -- running a line when that is a C function (pcall(unit, {...})); 0
-  -- when no frame is left (a tail call: return unit {...})
-  local function line()
+               errors = {}, decl_file = {} }
+  -- included files by the source name Lua gives their chunks (short_src)
+  -- -> the name their messages give; the scenario's own file is not here
+  local files = {}
+  local included = {}        -- { NAME, text } in the order they ran (for the hash)
+  local active = {}          -- the includes running now, outermost first
+  -- the file and line of the declaration: the frame that called the
+  -- declaration function (where -> decl's closure -> the declaration ->
+  -- the scenario chunk), or the first one above it running a line when
+  -- that is a C function (pcall(unit, {...})); line 0 when no frame is
+  -- left (a tail call: return unit {...}).  The file is nil for the
+  -- scenario's own file, the included file's name otherwise.
+  local function where()
     for level = 3, 200 do
       local src, l = bitwa.util.caller(level)
       if not src then break end
-      if l > 0 then return l end
+      if l > 0 then return files[src], l end
     end
-    return 0
+    return nil, 0
   end
   -- A declaration as plain data: copied with raw access while the
   -- scenario code still runs under its limits, so that validation later
@@ -73,21 +93,59 @@ function M.read_text(rs, text, name)
   end
   local function decl(kind, once)
     return function(t)
-      local l = line()
+      local f, l = where()
       if type(t) == "table" then t = plain(t, 0) end
       if type(t) ~= "table" then
-        sc.errors[#sc.errors + 1] = { line = l, msg = kind .. " { ... } expected" }
+        sc.errors[#sc.errors + 1] = { file = f, line = l, msg = kind .. " { ... } expected" }
         return
       end
       if once and sc[kind] then
-        sc.errors[#sc.errors + 1] = { line = l, msg = kind .. " declared twice (first at line " .. sc[kind].line .. ")" }
+        sc.errors[#sc.errors + 1] = { file = f, line = l, msg = kind .. " declared twice (first at " ..
+          M.position(sc, sc[kind], f) .. ")" }
         return
       end
       t.line = l
+      sc.decl_file[t] = f
       return t
     end
   end
-  local env = rs.make_env {
+  local env, load_error, closed
+  -- include "NAME": run dir/NAME.lua here, in this environment; returns
+  -- what the file returns
+  local function include(iname)
+    if closed then error("include: only while the scenario file runs, not in its hooks", 2) end
+    if type(iname) ~= "string" then error("include: a file name expected, got " .. type(iname), 2) end
+    local base = iname:gsub("%.lua$", "")
+    if not base:match("^[%w_%-/]+$") or base:find("//", 1, true) or base:match("^/") or base:match("/$") then
+      error("include: '" .. iname .. "' is not a file name of the scenario's directory " ..
+        "(letters, digits, '_', '-', and '/' between directory names)", 2)
+    end
+    if not dir then error("include: this scenario has no directory to include '" .. iname .. "' from", 2) end
+    local path = dir .. "/" .. base .. ".lua"
+    local rel = ruleset.relpath(path)
+    local chain = { name }
+    for _, a in ipairs(active) do chain[#chain + 1] = a end
+    for _, a in ipairs(chain) do
+      if a == rel then
+        error("include: " .. rel .. " includes itself (" .. table.concat(chain, " -> ") .. " -> " .. rel .. ")", 2)
+      end
+    end
+    if #active >= M.MAX_INCLUDE_DEPTH then
+      error("include: more than " .. M.MAX_INCLUDE_DEPTH .. " files included within one another", 2)
+    end
+    local itext = util.read_file(path)
+    if not itext then error("include: no file " .. rel, 2) end
+    local chunk, cerr = sandbox.load(itext, "@" .. rel, env)
+    if not chunk then load_error = cerr; error(cerr, 0) end
+    files[debug.getinfo(chunk, "S").short_src] = rel
+    included[#included + 1] = { base, itext }
+    active[#active + 1] = rel
+    local r = table.pack(chunk())
+    active[#active] = nil
+    return table.unpack(r, 1, r.n)
+  end
+  env = rs.make_env {
+    include = include,
     scenario = function(t) t = decl("scenario", true)(t); if t then sc.scenario = t end end,
     side = function(t) t = decl("side")(t); if t then sc.sides[#sc.sides + 1] = t end end,
     zone = function(t) t = decl("zone")(t); if t then sc.zones[#sc.zones + 1] = t end end,
@@ -101,7 +159,26 @@ function M.read_text(rs, text, name)
   }
   local chunk, cerr = sandbox.load(text, "@" .. name, env)
   if not chunk then error(cerr, 0) end
-  ruleset.run_rule(chunk)
+  local ok, err = pcall(ruleset.run_rule, chunk)
+  closed = true
+  if not ok then
+    -- an error in an included file: its own file:line, without the line
+    -- of the scenario it was included from in front
+    if type(err) == "string" and load_error and err:find(load_error, 1, true) then
+      err = load_error
+    elseif type(err) == "string" then
+      for src in next, files do
+        local inner = err:match("^.-:%d+: (" .. src:gsub("%p", "%%%0") .. ":%d+: .*)$")
+        if inner then err = inner break end
+      end
+    end
+    error(err, 0)
+  end
+  if #included > 0 then
+    local parts = { text }
+    for _, f in ipairs(included) do parts[#parts + 1] = f[1] .. "\0" .. f[2] end
+    sc.hash = bitwa.util.hash(table.concat(parts, "\0"))
+  end
   return sc
 end
 
@@ -109,9 +186,17 @@ end
 function M.read(rs, path)
   local text, err = util.read_file(path)
   if not text then error(path .. ": " .. tostring(err), 0) end
-  local sc = M.read_text(rs, text, ruleset.relpath(path))
+  local sc = M.read_text(rs, text, ruleset.relpath(path), path:match("^(.*)/[^/]*$") or ".")
   sc.path = path
   return sc
+end
+
+-- "line 12" when declaration d is in file `here` (nil: the scenario's own
+-- file), "lib/x.lua:12" when it is in another.
+function M.position(sc, d, here)
+  local f = sc.decl_file and sc.decl_file[d]
+  if f == here then return "line " .. tostring(d.line) end
+  return (f or sc.rel or "scenario") .. ":" .. tostring(d.line)
 end
 
 --[[
@@ -122,7 +207,15 @@ every problem found (one per line of the message).
 function M.validate(rs, sc, mapinfo)
   local errors = {}
   for _, e in ipairs(sc.errors or {}) do errors[#errors + 1] = e end
-  local function err(l, msg) errors[#errors + 1] = { line = l or 0, msg = msg } end
+  -- at: a declaration (its file and line) or a line of the scenario's own file
+  local decl_file = sc.decl_file or {}
+  local function err(at, msg)
+    if type(at) == "table" then
+      errors[#errors + 1] = { file = decl_file[at], line = at.line or 0, msg = msg }
+    else
+      errors[#errors + 1] = { line = at or 0, msg = msg }
+    end
+  end
   local head = sc.scenario or {}
   if not sc.scenario then err(0, "missing scenario { title = ..., map = ..., turns = ... }") end
   local out = {
@@ -133,22 +226,22 @@ function M.validate(rs, sc, mapinfo)
     first = head.first,
   }
   if out.turns ~= nil and (math.type(out.turns) ~= "integer" or out.turns < 1) then
-    err(head.line, "turns: a positive integer expected")
+    err(head, "turns: a positive integer expected")
     out.turns = nil
   end
   if type(out.options) ~= "table" then
-    err(head.line, "options: a table { name = value, ... } expected")
+    err(head, "options: a table { name = value, ... } expected")
     out.options = {}
   end
   for _, k in ipairs(util.sorted_keys(out.options)) do
-    if rs.options[k] == nil then err(head.line, "options: unknown option '" .. tostring(k) .. "'") end
+    if rs.options[k] == nil then err(head, "options: unknown option '" .. tostring(k) .. "'") end
   end
   -- sides
   local sides, side_ok = {}, {}
   if #(sc.sides or {}) > 0 then
     for _, s in ipairs(sc.sides) do
-      if type(s[1]) ~= "string" then err(s.line, "side: an id is required: side { \"A\", name = ... }")
-      elseif side_ok[s[1]] then err(s.line, "side '" .. s[1] .. "' declared twice")
+      if type(s[1]) ~= "string" then err(s, "side: an id is required: side { \"A\", name = ... }")
+      elseif side_ok[s[1]] then err(s, "side '" .. s[1] .. "' declared twice")
       else sides[#sides + 1] = s[1]; side_ok[s[1]] = s end
     end
   else
@@ -161,16 +254,16 @@ function M.validate(rs, sc, mapinfo)
   local zone_set = {}
   for _, z in ipairs(sc.zones or {}) do
     local name = z[1]
-    if type(name) ~= "string" then err(z.line, "zone: a name is required")
+    if type(name) ~= "string" then err(z, "zone: a name is required")
     else
       local hexes, set = {}, {}
       for i = 2, #z do
         local hs, e = expand_hexes(z[i])
-        if not hs then err(z.line, "zone " .. name .. ": " .. e)
+        if not hs then err(z, "zone " .. name .. ": " .. e)
         else
           for _, h in ipairs(hs) do
             if mapinfo and not mapinfo:contains(h) then
-              err(z.line, "zone " .. name .. ": hex " .. h.label .. " is not on the map")
+              err(z, "zone " .. name .. ": hex " .. h.label .. " is not on the map")
             elseif not set[h.key] then set[h.key] = true; hexes[#hexes + 1] = h end
           end
         end
@@ -191,12 +284,13 @@ function M.validate(rs, sc, mapinfo)
   end
   for _, u in ipairs(sc.units or {}) do
     local name = u[1] or u.name
-    local l = u.line
+    local l = u
     if type(name) ~= "string" or name == "" then err(l, "unit: a name is required: unit { \"1/H\", ... }")
-    elseif names[name] then err(l, "unit '" .. name .. "' declared twice (first at line " .. tostring(names[name]) .. ")")
+    elseif names[name] then
+      err(l, "unit '" .. name .. "' declared twice (first at " .. M.position(sc, names[name], decl_file[u]) .. ")")
     else
-      names[name] = l or 0
-      local v = { name = name, line = l, attrs = {} }
+      names[name] = u
+      local v = { name = name, line = u.line, attrs = {} }
       if not side_ok[u.side] then
         err(l, "unit " .. name .. ": side '" .. tostring(u.side) .. "' is not one of " .. table.concat(sides, ", "))
       end
@@ -252,20 +346,20 @@ function M.validate(rs, sc, mapinfo)
   end
   for _, r in ipairs(sc.reinforcements or {}) do
     if math.type(r.turn) ~= "integer" or r.turn < 1 or (out.turns and r.turn > out.turns) then
-      err(r.line, "reinforcement: turn must be an integer from 1 to " .. tostring(out.turns or "the last turn"))
+      err(r, "reinforcement: turn must be an integer from 1 to " .. tostring(out.turns or "the last turn"))
     end
-    if not side_ok[r.side] then err(r.line, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
+    if not side_ok[r.side] then err(r, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
     for _, n in ipairs(r.units or {}) do
-      if not names[n] then err(r.line, "reinforcement: no unit '" .. tostring(n) .. "' is declared") end
+      if not names[n] then err(r, "reinforcement: no unit '" .. tostring(n) .. "' is declared") end
     end
     local at = {}
     for _, spec in ipairs(type(r.at) == "table" and r.at or { r.at }) do
       if zone_set[spec] then for _, h in ipairs(out.zones[spec]) do at[#at + 1] = h end
       else
         local hs, e = expand_hexes(spec)
-        if not hs then err(r.line, "reinforcement: " .. e)
+        if not hs then err(r, "reinforcement: " .. e)
         else for _, h in ipairs(hs) do
-          if mapinfo and not mapinfo:contains(h) then err(r.line, "reinforcement: hex " .. h.label .. " is not on the map") end
+          if mapinfo and not mapinfo:contains(h) then err(r, "reinforcement: hex " .. h.label .. " is not on the map") end
           at[#at + 1] = h
         end end
       end
@@ -274,22 +368,24 @@ function M.validate(rs, sc, mapinfo)
                                                     units = r.units or {}, line = r.line }
   end
   for _, v in ipairs(sc.vars or {}) do
-    if type(v[1]) ~= "string" then err(v.line, "var: { \"name\", value } expected")
+    if type(v[1]) ~= "string" then err(v, "var: { \"name\", value } expected")
     else out.vars[#out.vars + 1] = { key = v[1], value = v[2] } end
   end
   for _, h in ipairs(sc.hooks or {}) do
     if type(h[1]) ~= "string" or type(h[2]) ~= "function" then
-      err(h.line, "hook: { \"event\", function ... end } expected")
+      err(h, "hook: { \"event\", function ... end } expected")
     else out.hooks[#out.hooks + 1] = { event = h[1], fn = h[2] } end
   end
   if #errors > 0 then
+    -- the scenario's own file first, then each included file; by line
     for i, e in ipairs(errors) do e.index = i end
     table.sort(errors, function(a, b)
+      if (a.file or "") ~= (b.file or "") then return (a.file or "") < (b.file or "") end
       if a.line ~= b.line then return a.line < b.line end
       return a.index < b.index
     end)
     local lines = {}
-    for _, e in ipairs(errors) do lines[#lines + 1] = out.rel .. ":" .. e.line .. ": " .. e.msg end
+    for _, e in ipairs(errors) do lines[#lines + 1] = (e.file or out.rel) .. ":" .. e.line .. ": " .. e.msg end
     local e = { message = table.concat(lines, "\n"), errors = errors }
     error(setmetatable(e, { __tostring = function(x) return x.message end }), 0)
   end
