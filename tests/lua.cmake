@@ -33,3 +33,7 @@ add_test(NAME game.grunwald.full COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test
          grunwald/clash-of-titans 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(game.grunwald.full PROPERTIES LABELS long TIMEOUT 1200
                      ENVIRONMENT "${BITWA_TEST_ENV}")
+add_test(NAME game.legnica.full COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>
+         legnica/henry-ii 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(game.legnica.full PROPERTIES LABELS long TIMEOUT 1200
+                     ENVIRONMENT "${BITWA_TEST_ENV}")

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A whole seeded Grunwald battle, bot against bot, to its result; then
+# A whole seeded battle (Grunwald by default), bot against bot, to its result; then
 # the log is replayed and verified, and the final position drawn.
 # usage: test_full_game.sh PATH/TO/bitwa [RULESET/SCENARIO] [SEED]
 BITWA=${1:-build/tools/bitwa}
