@@ -28,7 +28,7 @@
 -- ESTIMATES: every sp, mp and armour, the grand leaders (Henryk, Wacław,
 -- Ordu), the zones, the Czech reinforcements, the Scattered Units tracks
 -- (12 boxes) and the victory scale (borrowed from Grunwald); see
--- lib/counters.lua and NOTES-scenarios.md.
+-- lib/counters.lua and NOTES.md.
 
 scenario { title = "Bohemian mile", map = "legnica", turns = 20,
   notes = "Fictional scenario: the Czechs may arrive. The zones, the counter values, the grand leaders, the Czech reinforcements and the victory scale are estimates (see the file's header)." }

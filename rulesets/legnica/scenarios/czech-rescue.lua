@@ -35,7 +35,7 @@
 -- ESTIMATES: every sp, mp and armour, the grand leaders (Henryk, Wacław,
 -- Ordu), the Mongol zones, the Scattered Units tracks (12 boxes) and the
 -- victory scale (borrowed from Grunwald); see lib/counters.lua and
--- NOTES-scenarios.md.
+-- NOTES.md.
 
 scenario { title = "Czech rescue", map = "legnica", turns = 20,
   notes = "Fictional scenario: King Wacław's Czechs fight at Legnica. The Mongol zones, the counter values, the grand leaders and the victory scale are estimates (see the file's header)." }

@@ -30,7 +30,7 @@
 --
 -- ESTIMATES: every sp, mp and armour, the grand leaders (Henryk, Ordu), the
 -- zones, the Scattered Units tracks (12 boxes) and the victory scale
--- (borrowed from Grunwald); see lib/counters.lua and NOTES-scenarios.md.
+-- (borrowed from Grunwald); see lib/counters.lua and NOTES.md.
 
 scenario { title = "Henry II", map = "legnica", turns = 20,
   notes = "Historical scenario, 9 April 1241. The zones, the counter values, the grand leaders and the victory scale are estimates (see the file's header)." }
