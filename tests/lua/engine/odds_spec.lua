@@ -65,6 +65,25 @@ test("odds: Grunwald 7:1 by hand from the COMBAT TABLE: losses and retreat lengt
   eq(rep.marginals["P1 ends hexes away"].values["5"], { 1, 12 })
 end)
 
+test("odds: Legnica 7:1 by hand from its COMBAT TABLE and COMBAT SCATTER (one die per retreating unit)", function()
+  local g, policy, s = situation("legnica-charge")
+  local rep = odds.compute(g, s.side, s.action, { policy = policy })
+  eq(total(rep), { 1, 1 })
+  -- 2:1 + 6 = 8:1 (9:1 at most), - 1 = 7:1; attacker -1 on 2, 3, 12; defender -1 on 6, 7, 11, 12
+  eq(rep.marginals["K1.sp"].values["1"], { 1, 9 })
+  eq(rep.marginals["P1.sp"].values["1"], { 7, 18 })
+  -- retreats: 1 (11) 2/36, 2 (7-10, LG row 7 "D2 -1") 18/36, 3 (5, 6) 9/36, 4 (4) 3/36,
+  -- 5 (2 "D5S", 3 "D5") 3/36; infantry (armour 1) scatters on B1 -, B2 1, B3 1-2, B4 1-3, B5 1-4
+  local hex = rep.marginals["P1.hex"].values
+  eq(hex["0608"], { 1, 18 })
+  eq(hex["0708"], { 5, 12 }, "1/2 x 5/6")
+  eq(hex["0809"], { 1, 6 }, "1/4 x 2/3")
+  eq(hex["0909"], { 1, 24 }, "1/12 x 1/2")
+  eq(hex["1010"], { 1, 54 }, "2/36 x 2/6 (the S of roll 2 scatters without a roll)")
+  eq(rep.marginals["P1.condition"].values.scattered, { 59, 216 },
+    "1/12 + 1/12 + 1/24 + 1/36 + 2/36 x 4/6")
+end)
+
 test("odds: the exact distribution agrees with a Monte Carlo run of the same situation", function()
   local g, policy, s = situation("grunwald-charge")
   local rep = odds.compute(g, s.side, s.action, { policy = policy })
