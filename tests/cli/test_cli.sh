@@ -95,6 +95,13 @@ has "$T/err" "bad.map:5: unknown terrain 'lava'" "map errors name file and line"
 expect 0 "lint a ruleset's own map" "$BITWA" lint tests/fixtures/rulesets/skirmish/maps/skirmish.map
 expect 0 "diff" "$BITWA" diff skirmish skirmish-plus
 has "$T/out" 'tables.crt\[2\]\[2\]: "-" -> "DR"' "diff down to the cell"
+expect 0 "diff grunwald legnica" "$BITWA" diff grunwald legnica
+has "$T/out" 'tables.combat\[7\]\[10\].printed: "D3 -1" -> "D2 -1"' "a Legnica combat-table cell"
+has "$T/out" 'condition.disorganize: function replaced: rulesets/grunwald/condition.lua' "disorganization replaced by scatter"
+has "$T/out" '+ scatter: module added (from legnica)' "Legnica's own module"
+has "$T/out" 'combat.final_column: function replaced: .* (cites 1.5)' "with the rule it cites"
+if grep -q "0x[0-9a-f]" "$T/out"; then fail=$((fail + 1)); echo "FAIL: diff prints an address"; else pass=$((pass + 1)); fi
+expect 0 "lint the Legnica scenarios and map" "$BITWA" lint legnica rulesets/legnica/maps/legnica.map
 
 R="$T/run.bitwa"
 expect 0 "run a bot game" "$BITWA" run skirmish/duel -o "$R" --seed 4
