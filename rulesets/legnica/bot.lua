@@ -1,7 +1,8 @@
 -- The Medieval rules bot, taught Legnica's differences: it makes the move
 -- a charging unit owes [5.6.12] before anything else (turning rather than
 -- charging into forest, village or swamp [4.2.5]), never moves a unit into
--- such ruin otherwise, leaves alone the units the opening turns hold back,
+-- such ruin otherwise, leaves alone the units the opening turns hold back
+-- and the Ordu reserve until the enemy comes within 4 hexes of it,
 -- regroups scattered units as close to the enemy as it may, and lowers
 -- fatigue whenever it can [13.1.5].
 local M = inherit()
@@ -23,13 +24,33 @@ local function ruinous(u)
   return S.scattering.infantry[terrain] == true and not road
 end
 
+-- The scenario's reserve (the Ordu) of `side`, while it has not moved and
+-- no enemy is within 4 hexes of it: moving it costs victory points, so the
+-- bot keeps it back until the enemy comes near.  Returns the set of its
+-- commander's name, or nil.
+local function idle_reserve(side)
+  local r = (bitwa.scenario().data or {}).reserve
+  if not r or r.side ~= side or bitwa.var("reserve.moved") then return nil end
+  local enemies = rules.units.field_units(rules.units.enemy(side))
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex and (u.name == r.leader or u.leader == r.leader) then
+      for _, e in ipairs(enemies) do
+        if bitwa.hex.distance(u.hex, e.hex) <= 4 then return nil end
+      end
+    end
+  end
+  return r.leader
+end
+
 -- The lines the English bot must not propose: moves of units held back
--- by the opening turns, and moves into ruin.
+-- by the opening turns or kept in reserve, and moves into ruin.
 local function barred_lines(side, tried, opening)
   local out = {}
   for k, v in pairs(tried) do out[k] = v end
+  local reserve = idle_reserve(side)
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and opening and rules.phases.held(u) then
+    if u.hex and ((opening and rules.phases.held(u)) or
+                  (reserve and (u.name == reserve or u.leader == reserve))) then
       out["move " .. u.name] = true
       out["formation " .. u.name] = true
       for f = 0, 5 do out["turn " .. u.name .. " " .. bitwa.hex.facing_name(f)] = true end
