@@ -2,8 +2,9 @@
 -- rules test field (rulesets/grunwald/maps/test-field.map: forest
 -- 0305-0306, village 0505, swamp 0705, hill 0909-0910 at elevation 1,
 -- fortification 1105, lake 1305, a stream east of column 15, a road along
--- row 12; odd columns sit lower), units, decisions, phases.  Loaded with
--- loadfile(..., "t", _ENV).  MO is player A unless extra.first says.
+-- row 12; odd columns sit lower) and its units; the Grunwald helpers for
+-- the rest.  Loaded with loadfile(..., "t", _ENV).  MO is player A unless
+-- extra.first says.
 
 local function setup(units, extra)
   extra = extra or {}
@@ -25,58 +26,14 @@ local function U(name, side, kind, hex, facing, t)
   return u
 end
 
-local function contains(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
-
--- answer every decision: answers[kind] is a list (used in order) or one
--- answer; otherwise "stop" for a pursuit, else the first option.
-local function answer_all(g, r, answers)
-  answers = answers or {}
-  local asked = {}
-  for _ = 1, 100 do
-    if r.status ~= "decision" then break end
-    local req = r.request
-    asked[#asked + 1] = req
-    local q, a = answers[req.kind], nil
-    if type(q) == "table" and #q > 0 then a = table.remove(q, 1)
-    elseif type(q) == "string" then a = q
-    elseif req.kind == "pursuit" and contains(req.options, "stop") then a = "stop"
-    else a = req.options[1] end
-    r = g:answer(a)
-  end
-  r.asked = asked
-  return r
-end
-
-local function play(g, side, line, answers) return answer_all(g, g:act(side, line), answers) end
-
-local function to_phase(g, name, answers)
-  for _ = 1, 30 do
-    if g:phase_info().name == name then return end
-    done(play(g, g:acting_side(), "end", answers), "end of " .. g:phase_info().name)
-  end
-  error("phase " .. name .. " not reached")
-end
-
-local function purposes(r)
-  local out = {}
-  for i, x in ipairs(r.rolls or {}) do out[i] = x.purpose end
-  return out
-end
-
-local function asked(r, kind)
-  local out = {}
-  for _, q in ipairs(r.asked or {}) do if q.kind == kind then out[#out + 1] = q end end
-  return out
-end
-
 local function notes(r)
   local out = {}
   for _, ev in ipairs(r.events or {}) do out[#out + 1] = tostring(ev) end
   return table.concat(out, "\n")
 end
 
-return { setup = setup, U = U, contains = contains, answer_all = answer_all, play = play,
-         to_phase = to_phase, purposes = purposes, asked = asked, notes = notes }
+-- the rest (answering decisions, playing, moving through phases, the
+-- purposes of the rolls, the decisions asked) is the Grunwald tests' own
+local F = loadfile(bitwa.home .. "/rulesets/grunwald/tests/lib/fights.lua", "t", _ENV)()
+return { setup = setup, U = U, contains = F.contains, answer_all = F.answer_all, play = F.play,
+         to_phase = F.to_phase, purposes = F.purposes, asked = F.asked, notes = notes }
