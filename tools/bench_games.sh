@@ -32,8 +32,11 @@
 # BASELINE games of the fixture skirmish/duel (seeds as above, default
 # bots whatever --bots says), unlogged, one process.
 #
-# Columns: games played, wall seconds, games/s (all processes together),
-# and ratio = games/s over the games/s of the row named in `of`:
+# Columns: games played, wall seconds, cpu% = the CPU time of the run's
+# processes over wall seconds times the number of processes (below 100:
+# they waited, for other work on the machine or for the disk, and the
+# figures of that row are less to be trusted), games/s (all processes
+# together), and ratio = games/s over the games/s of the row named in `of`:
 # logged/1 over unlogged/1 (below 1: what the log costs), N/2 over N/1
 # (the speed-up of two processes), unlogged/1 over the baseline.  For the
 # odds row, ratio = its seconds over the baseline's seconds.
@@ -94,17 +97,31 @@ fmt() {
 }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.6g", a / b }'; }
 
-row() { # scenario config games seconds games/s ratio of
-  printf '%-28s %-11s %5s %9s %9s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7"
+row() { # scenario config games seconds cpu% games/s ratio of
+  printf '%-28s %-11s %5s %9s %5s %9s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
 }
 
+# The CPU seconds (user + system) of this shell's children that ended
+# between cpu_mark and cpu_used (sets CPU).  Both run `times` in this shell,
+# never in a $(...) subshell, which would count only its own children.
+cpu_mark() { times >"$W/times.0"; }
+cpu_used() {
+  times >"$W/times.1"
+  CPU=$(awk 'function s(x, a) { split(x, a, "m"); sub(/s$/, "", a[2]); return a[1] * 60 + a[2] }
+    FNR == 2 { c[FILENAME == ARGV[1]] = s($1) + s($2) }
+    END { printf "%.3f", c[0] - c[1] }' "$W/times.0" "$W/times.1")
+}
+# busy CPU WALL PROCS -> cpu%
+busy() { awk -v c="$1" -v w="$2" -v p="$3" 'BEGIN { if (w + 0 == 0) print "-"; else printf "%.0f", 100 * c / (w * p) }'; }
+
 # run_sim TAG TARGET N PROCS LOGGED [BOTS] -> $W/TAG.<p>.json (records), .out, .err;
-# sets SECS, OK
+# sets SECS, BUSY (cpu%), OK
 run_sim() {
   tag=$1 target=$2 n=$3 procs=$4 logged=$5 bots=$6
   set -- "$BITWA" sim "$target" -n "$n" --seed "$SEED"
   [ -n "$bots" ] && set -- "$@" --bots "$bots"
   OK=1
+  cpu_mark
   t0=$(now)
   p=1
   pids=
@@ -121,6 +138,8 @@ run_sim() {
     wait "$pid" || OK=0
   done
   SECS=$(secs "$t0" "$(now)")
+  cpu_used
+  BUSY=$(busy "$CPU" "$SECS" "$procs")
   if [ "$OK" = 1 ] && [ "$logged" = 1 ] && [ ! -s "$W/$tag.1.logs/game-1.bitwa" ]; then
     OK=0
     echo "no game log written in $W/$tag.1.logs" >>"$W/$tag.1.err"
@@ -162,7 +181,7 @@ rev=$(git -C "$home" rev-parse --short HEAD 2>/dev/null)
   rev="$rev with uncommitted changes in lua/, rulesets/ or core/"
 echo "# bitwa: $BITWA (${build:-build type unknown})${BITWA_HOME:+, BITWA_HOME $BITWA_HOME}${rev:+, commit $rev}"
 echo "# $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); seed $SEED; bots ${BOTS:-rules (default)}; logs under ${TMPDIR:-/tmp}"
-row scenario config games seconds games/s ratio of
+row scenario config games seconds cpu% games/s ratio of
 
 # the baseline: fixed engine work, measured first
 base_gps=-
@@ -171,9 +190,9 @@ run_sim base skirmish/duel "$BASELINE" 1 0
 if [ "$OK" = 1 ]; then
   base_s=$SECS
   base_gps=$(div "$BASELINE" "$SECS")
-  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" "$(fmt "$SECS")" "$(fmt "$base_gps")" 1.00 -
+  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" "$(fmt "$SECS")" "$BUSY" "$(fmt "$base_gps")" 1.00 -
 else
-  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" failed - - -
+  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" failed - - - -
   why base 1
   status=1
 fi
@@ -203,7 +222,7 @@ for target in $TARGETS; do
       logged/2) of=logged/1; refgps=$gps1_l ;;
     esac
     if [ "$OK" != 1 ]; then
-      row "$target" "$cfg" "$n" failed - - "$of"
+      row "$target" "$cfg" "$n" failed - - - "$of"
       why "$tag" "$procs"
       status=1
       continue
@@ -211,7 +230,7 @@ for target in $TARGETS; do
     gps=$(div "$n" "$SECS")
     [ "$cfg" = unlogged/1 ] && gps1_u=$gps
     [ "$cfg" = logged/1 ] && gps1_l=$gps
-    row "$target" "$cfg" "$n" "$(fmt "$SECS")" "$(fmt "$gps")" "$(fmt "$(div "$gps" "$refgps")")" "$of"
+    row "$target" "$cfg" "$n" "$(fmt "$SECS")" "$BUSY" "$(fmt "$gps")" "$(fmt "$(div "$gps" "$refgps")")" "$of"
     p=1
     while [ "$p" -le "$procs" ]; do
       outcomes "$W/$tag.$p.json" >"$W/$tag.$p.outcomes"
@@ -227,18 +246,21 @@ done
 
 if [ "$ODDS" != none ]; then
   name=$(basename "$ODDS")
+  cpu_mark
   t0=$(now)
   if "$BITWA" odds "$ODDS" >"$W/odds.out" 2>"$W/odds.err"; then
     s=$(secs "$t0" "$(now)")
-    row "$name" odds/1 1 "$(fmt "$s")" - "$(fmt "$(div "$s" "$base_s")")" baseline
+    cpu_used
+    row "$name" odds/1 1 "$(fmt "$s")" "$(busy "$CPU" "$s" 1)" - "$(fmt "$(div "$s" "$base_s")")" baseline
   else
-    row "$name" odds/1 1 failed - - -
+    row "$name" odds/1 1 failed - - - -
     head -n 3 "$W/odds.err" | sed 's/^/    /'
     status=1
   fi
 fi
 
-echo "# ratio: games/s over the games/s of the row named in 'of' (odds: seconds over the baseline's seconds)"
+echo "# ratio: games/s over the games/s of the row named in 'of' (odds: seconds over the baseline's seconds);"
+echo "# cpu%: CPU time over wall time and processes (below 100: the run waited for other work or the disk)"
 # the outcomes, the same in every configuration
 k=0
 for target in $TARGETS; do

@@ -20,12 +20,14 @@ has() { # has FILE TEXT DESCRIPTION
   if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
 }
 # row FILE SCENARIO CONFIG GAMES: that row, with positive seconds, games/s
-# (unless "-") and ratio
+# (odds: "-") and ratio, and a cpu% (a whole number; 0 may be a short run
+# between two clock ticks)
 row() {
   if awk -v s="$2" -v c="$3" -v n="$4" '
       function pos(x) { return x ~ /^[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/ && x + 0 > 0 }
-      $0 !~ /^#/ && index($0, s " ") == 1 && $(NF - 5) == c && $(NF - 4) == n {
-        f = pos($(NF - 3)) && ($(NF - 2) == "-" && c == "odds/1" || pos($(NF - 2))) && pos($(NF - 1))
+      $0 !~ /^#/ && index($0, s " ") == 1 && $(NF - 6) == c && $(NF - 5) == n {
+        f = pos($(NF - 4)) && $(NF - 3) ~ /^[0-9]+$/ && ($(NF - 2) == "-" && c == "odds/1" || pos($(NF - 2))) &&
+            pos($(NF - 1))
       }
       END { exit !f }' "$1"; then ok; else no "row $2 $3 with $4 games and positive figures: $(cat "$1")"; fi
 }
@@ -46,7 +48,7 @@ has "$T/err" "no bitwa command at" "missing command message"
 sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua \
   skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
 status $? 0 "bench_games"
-has "$T/out" "^scenario  *config  *games  *seconds  *games/s  *ratio  *of$" "table header"
+has "$T/out" "^scenario  *config  *games  *seconds  *cpu%  *games/s  *ratio  *of$" "table header"
 row "$T/out" "baseline (skirmish/duel)" unlogged/1 3
 row "$T/out" skirmish/duel unlogged/1 1
 row "$T/out" skirmish/duel logged/1 1
