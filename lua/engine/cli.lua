@@ -323,6 +323,11 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
       out = pos[1]
       g = open_game(out, false)
       seed = g.seed
+      -- the bots the game was started with, unless --bots says otherwise
+      if not opts.bots and g.log then
+        local b = g.log:metas().bots
+        if b and b ~= "" then opts.bots = b end
+      end
     else
       local rs, sc = split_target(pos[1])
       seed = seed_of(opts.seed)
@@ -335,6 +340,8 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
       if not ok then bad(tostring(g)) end
     end
     local bots = make_bots(opts.bots, seed, g.sides)
+    -- recorded so that --resume plays on with the same bots
+    if not opts.resume and g.log then g.log:set_meta("bots", opts.bots or "") end
     local runner = require "engine.runner"
     if not opts.quiet and not opts.json then
       util.printf("%s (%s), seed %d, bots: %s\n", g.scenario.title, pos[1], seed,

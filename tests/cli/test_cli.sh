@@ -108,6 +108,10 @@ expect 0 "run a bot game" "$BITWA" run skirmish/duel -o "$R" --seed 4
 has "$T/out" "result:" "run prints the result"
 expect 2 "run over an existing file" "$BITWA" run skirmish/duel -o "$R"
 expect 0 "run --resume of a finished game" "$BITWA" run "$R" --resume --quiet
+R2="$T/run2.bitwa"
+"$BITWA" run skirmish/duel -o "$R2" --seed 3 --bots A=random --max-actions 6 >/dev/null 2>&1
+expect 0 "run --resume with the bots the game was started with" "$BITWA" run "$R2" --resume
+has "$T/out" "bots: A=random, B=rules" "the log remembers the bots"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
