@@ -87,13 +87,12 @@ status=0
 now() { date +%s%N; }
 # secs START END -> seconds with 3 decimals
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'; }
-# fmt X -> 3 significant digits, plain notation for everyday sizes
+# fmt X -> at least 3 significant digits
 fmt() {
   awk -v x="$1" 'BEGIN {
     if (x == "-") { print "-"; exit }
     a = x < 0 ? -x : x
-    if (a >= 100) printf "%.0f\n", x; else if (a >= 1) printf "%.2f\n", x
-    else if (a >= 0.01) printf "%.3f\n", x; else printf "%.3g\n", x }'
+    if (a >= 100) printf "%.0f\n", x; else if (a >= 1) printf "%.2f\n", x; else printf "%.3g\n", x }'
 }
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.6g", a / b }'; }
 
