@@ -1,13 +1,13 @@
 #!/bin/sh
 # How fast whole games are: games per second of scenarios played bot
 # against bot to their end, with the game log written and without, on one
-# process and on two at once, and the time of one `bitwa odds`.
+# process and on two at once, and the time of `bitwa odds`.
 # A measurement, not a test: it fails only when a game or a command fails,
 # or when the same seed gives a different outcome in two configurations.
 #
 # usage: tools/bench_games.sh [-n GAMES] [--seed S] [--bots SPEC] [--bitwa PATH]
-#                             [--odds SITUATION.lua | --odds none] [--baseline N]
-#                             [RULESET/SCENARIO...]
+#                             [--odds SITUATION.lua | --odds none] [--odds-runs R]
+#                             [--baseline N] [RULESET/SCENARIO...]
 #
 #   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii;
 #                     one that `bitwa list` does not show is skipped
@@ -17,6 +17,7 @@
 #   --bitwa PATH      the command (default: $BITWA, else build/tools/bitwa)
 #   --odds FILE       the situation timed with `bitwa odds`
 #                     (default tests/fixtures/situations/grunwald-charge.lua)
+#   --odds-runs R     times it is run; the row gives the median (default 3)
 #   --baseline N      games of skirmish/duel in the baseline (default 50)
 #
 # Each configuration is `bitwa sim` (progress bar off):
@@ -30,7 +31,10 @@
 #               games of unequal length one core idles)
 # The baseline is a fixed amount of engine work measured in the same run:
 # BASELINE games of the fixture skirmish/duel (seeds as above, default
-# bots whatever --bots says), unlogged, one process.
+# bots whatever --bots says), unlogged, one process.  It is measured first,
+# then the odds (the median of R runs: single runs vary widely), then the
+# scenarios, then the baseline again: its ratio to the first says how much
+# the machine's speed drifted during the run.
 #
 # Columns: games played, wall seconds, cpu% = the CPU time of the run's
 # processes over wall seconds times the number of processes (below 100:
@@ -39,7 +43,8 @@
 # together), and ratio = games/s over the games/s of the row named in `of`:
 # logged/1 over unlogged/1 (below 1: what the log costs), N/2 over N/1
 # (the speed-up of two processes), unlogged/1 over the baseline.  For the
-# odds row, ratio = its seconds over the baseline's seconds.
+# odds row, seconds is the median of its runs and ratio = those seconds
+# over the baseline's seconds.
 # Every configuration plays the same seeds: their per-game outcomes
 # (winner, level, VP, turns, actions) must agree; a difference is printed
 # as a WARNING and the exit status is 1.
@@ -50,6 +55,7 @@ SEED=1
 BOTS=
 BITWA=${BITWA:-$ROOT/build/tools/bitwa}
 ODDS=$ROOT/tests/fixtures/situations/grunwald-charge.lua
+ODDS_RUNS=3
 BASELINE=50
 TARGETS=
 
@@ -65,6 +71,7 @@ while [ $# -gt 0 ]; do
     --bots) [ $# -ge 2 ] || usage; BOTS=$2; shift 2 ;;
     --bitwa) [ $# -ge 2 ] || usage; BITWA=$2; shift 2 ;;
     --odds) [ $# -ge 2 ] || usage; ODDS=$2; shift 2 ;;
+    --odds-runs) [ $# -ge 2 ] || usage; posint "$1" "$2"; ODDS_RUNS=$2; shift 2 ;;
     --baseline) [ $# -ge 2 ] || usage; posint "$1" "$2"; BASELINE=$2; shift 2 ;;
     -h | --help) sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) bad "unknown option $1" ;;
@@ -97,7 +104,7 @@ fmt() {
 div() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.6g", a / b }'; }
 
 row() { # scenario config games seconds cpu% games/s ratio of
-  printf '%-28s %-11s %5s %9s %5s %9s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
+  printf '%-30s %-11s %5s %9s %5s %9s %8s  %s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8"
 }
 
 # The CPU seconds (user + system) of this shell's children that ended
@@ -182,18 +189,52 @@ echo "# bitwa: $BITWA (${build:-build type unknown})${BITWA_HOME:+, BITWA_HOME $
 echo "# $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); seed $SEED; bots ${BOTS:-rules (default)}; logs under ${TMPDIR:-/tmp}"
 row scenario config games seconds cpu% games/s ratio of
 
-# the baseline: fixed engine work, measured first
-base_gps=-
-base_s=-
-run_sim base skirmish/duel "$BASELINE" 1 0
-if [ "$OK" = 1 ]; then
-  base_s=$SECS
-  base_gps=$(div "$BASELINE" "$SECS")
-  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" "$(fmt "$SECS")" "$BUSY" "$(fmt "$base_gps")" 1.00 -
-else
-  row "baseline (skirmish/duel)" unlogged/1 "$BASELINE" failed - - - -
-  why base 1
-  status=1
+# the baseline: fixed engine work (sets GPS, SECS; GPS "-" when it failed)
+baseline() { # TAG NAME REF-GPS OF (REF-GPS "self": the first baseline)
+  run_sim "$1" skirmish/duel "$BASELINE" 1 0
+  if [ "$OK" = 1 ]; then
+    GPS=$(div "$BASELINE" "$SECS")
+    [ "$3" = self ] && set -- "$1" "$2" "$GPS" "$4"
+    row "$2" unlogged/1 "$BASELINE" "$(fmt "$SECS")" "$BUSY" "$(fmt "$GPS")" "$(fmt "$(div "$GPS" "$3")")" "$4"
+  else
+    GPS=- SECS=-
+    row "$2" unlogged/1 "$BASELINE" failed - - - "$4"
+    why "$1" 1
+    status=1
+  fi
+}
+baseline base "baseline (skirmish/duel)" self -
+base_gps=$GPS
+base_s=$SECS
+
+# the odds, next to the baseline in time
+if [ "$ODDS" != none ]; then
+  name=$(basename "$ODDS")
+  : >"$W/odds.times"
+  r=0
+  cpu_mark
+  while [ "$r" -lt "$ODDS_RUNS" ]; do
+    t0=$(now)
+    if ! "$BITWA" odds "$ODDS" >"$W/odds.out" 2>"$W/odds.err"; then
+      r=-1
+      break
+    fi
+    secs "$t0" "$(now)" >>"$W/odds.times"
+    echo >>"$W/odds.times"
+    r=$((r + 1))
+  done
+  if [ "$r" -ge 0 ]; then
+    cpu_used
+    s=$(sort -n "$W/odds.times" | awk '{ t[NR] = $1; all += $1 }
+      END { printf "%.3f %.3f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, all }' "$W/odds.times")
+    median=${s% *}
+    row "$name" odds/1 "$ODDS_RUNS" "$(fmt "$median")" "$(busy "$CPU" "${s#* }" 1)" - \
+      "$(fmt "$(div "$median" "$base_s")")" baseline
+  else
+    row "$name" odds/1 "$ODDS_RUNS" failed - - - baseline
+    head -n 3 "$W/odds.err" | sed 's/^/    /'
+    status=1
+  fi
 fi
 
 k=0
@@ -243,22 +284,10 @@ for target in $TARGETS; do
   [ -n "$ref" ] && cp "$W/$ref.outcomes" "$W/s$k.outcomes"
 done
 
-if [ "$ODDS" != none ]; then
-  name=$(basename "$ODDS")
-  cpu_mark
-  t0=$(now)
-  if "$BITWA" odds "$ODDS" >"$W/odds.out" 2>"$W/odds.err"; then
-    s=$(secs "$t0" "$(now)")
-    cpu_used
-    row "$name" odds/1 1 "$(fmt "$s")" "$(busy "$CPU" "$s" 1)" - "$(fmt "$(div "$s" "$base_s")")" baseline
-  else
-    row "$name" odds/1 1 failed - - - -
-    head -n 3 "$W/odds.err" | sed 's/^/    /'
-    status=1
-  fi
-fi
+# the baseline again: how far the machine drifted during the run
+baseline base2 "baseline again (skirmish/duel)" "$base_gps" baseline
 
-echo "# ratio: games/s over the games/s of the row named in 'of' (odds: seconds over the baseline's seconds);"
+echo "# ratio: games/s over the games/s of the row named in 'of' (odds: its median seconds over the baseline's seconds);"
 echo "# cpu%: CPU time over wall time and processes (below 100: the run waited for other work or the disk)"
 # the outcomes, the same in every configuration
 k=0

@@ -44,19 +44,20 @@ sh "$BENCH" --bitwa "$T/nosuch" skirmish/duel >"$T/out" 2>"$T/err"
 status $? 2 "no bitwa command"
 has "$T/err" "no bitwa command at" "missing command message"
 
-# a run: one game per configuration, a scenario that does not exist, a small odds
-sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua \
+# a run: one game per configuration, a scenario that does not exist, a small odds twice
+sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 2 \
   skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
 status $? 0 "bench_games"
 has "$T/out" "^scenario  *config  *games  *seconds  *cpu%  *games/s  *ratio  *of$" "table header"
 row "$T/out" "baseline (skirmish/duel)" unlogged/1 3
+row "$T/out" skirmish-attack.lua odds/1 2
 row "$T/out" skirmish/duel unlogged/1 1
 row "$T/out" skirmish/duel logged/1 1
 row "$T/out" skirmish/duel unlogged/2 2
 row "$T/out" skirmish/duel logged/2 2
-row "$T/out" skirmish-attack.lua odds/1 1
+row "$T/out" "baseline again (skirmish/duel)" unlogged/1 3
 rows=$(grep -c -v '^#' "$T/out")
-if [ "$rows" -eq 7 ]; then ok; else no "a header and 6 rows expected, got $rows lines: $(cat "$T/out")"; fi
+if [ "$rows" -eq 8 ]; then ok; else no "a header and 7 rows expected, got $rows lines: $(cat "$T/out")"; fi
 has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing scenario is skipped"
 has "$T/out" "# skirmish/duel game 1 (seed 1000004): " "the outcome of the game"
 if grep -q WARNING "$T/out"; then no "a warning in a deterministic run: $(cat "$T/out")"; else ok; fi
