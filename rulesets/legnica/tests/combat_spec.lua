@@ -120,14 +120,14 @@ test("5.3.1 / 4.1.7: the TERRAIN INFLUENCE table's seventh row, uphill ('+1 / +0
   eq({ row.infantry, row.cavalry, row.combat }, { { 1, 1 }, { 1, 2 }, -1 })
 end)
 
-test("4.1.7: moving uphill costs +1 MP (infantry) and +1/2 MP (cavalry) on top of the hex", function()
+test("4.1.7: infantry moving uphill pays +1 MP on top of the hex; on the flat it pays the hex only", function()
+  -- 0908 -> 0909 climbs onto the hill (elevation 1); 0708 -> 0709 is flat
   local g = setup { U("I1", "MO", "infantry", "0908", "S", { mp = 4 }),
-                    U("K1", "MO", "cavalry", "1008", "S", { mp = 8 }) }
-  -- 1008 facing S enters 1009; 0909-0910 are the hill: K1 via 0909? use I1: 0908 -> 0909 (uphill)
-  to_phase(g, "A.cavalry_move")
-  local k = g:unit_table("K1")
-  eq(k.mp_left, 48)
+                    U("I2", "MO", "infantry", "0708", "S", { mp = 4 }) }
   to_phase(g, "A.infantry_move")
   done(play(g, "MO", "move I1"))
   eq(g:unit_table("I1").mp_left, 24 - 12, "clear 1 + uphill 1 = 2 MP (in sixths: 12)")
+  done(play(g, "MO", "move I2"))
+  eq(g:unit_table("I2").mp_left, 24 - 6, "clear 1")
 end)
+

@@ -36,19 +36,21 @@ test("9.1.2 / 9.1.5: a scattered unit leaves the map for its side's track; MORAL
   eq(g:var("vp.PL") or 0, 0)
 end)
 
-test("9.1.4: with no free box on the track the unit is eliminated, still without MORALE", function()
-  local g = field({ U("K1", "MO", "cavalry", "0604", "S", { cf = 1, sp = 2 }),
-                    U("K2", "MO", "cavalry", "0204", "S", { cf = 1, sp = 2 }) },
-    { data = { scatter_track = { MO = 1, PL = 1 } } })
+test("9.1.2 / 9.1.4-a: the track has the scenario's number of boxes (data.scatter_track, else 12); a scattered unit takes one", function()
+  local g = field({ U("K1", "MO", "cavalry", "0604", "S", { cf = 1, sp = 2 }) },
+    { data = { scatter_track = { MO = 1, PL = 3 } } })
+  local function boxes(x)
+    return x:query(function()
+      local S = x.rs.modules.scatter
+      return { S.capacity("MO"), S.capacity("PL"), #S.track("MO") }
+    end)
+  end
+  eq(boxes(g), { 1, 3, 0 })
   to_phase(g, "A.cavalry_move")
   done(play(g, "MO", "move K1"))
   eq(g:unit_table("K1").condition, "scattered")
-  -- K2 enters the forest 0605 too? its column is 02: use the road forest? move it to 0205 (clear) then turn
-  local r = g:query(function()
-    local S = g.rs.modules.scatter
-    return { S.capacity("MO"), #S.track("MO") }
-  end)
-  eq(r, { 1, 1 })
+  eq(boxes(g), { 1, 3, 1 })
+  eq(boxes(field { U("K1", "MO", "cavalry", "0604", "S") }), { 12, 12, 0 })
 end)
 
 test("9.1.4-b: a second unit scattering onto a full track (1 box) is eliminated", function()
