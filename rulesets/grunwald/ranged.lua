@@ -389,14 +389,16 @@ function M.apply(shot)
       elseif shot.kind == "crossbowmen" then
         if bitwa.d6("crossbow hit (11.6.2)") == R.crossbow_disorg_roll then    -- [11.6.2]
           rules.condition.disorganize(target, "11.6.2")
-          rules.ranged.stop(target, "11.6.2")
+          -- (a ruleset whose disorganization takes the unit off the map,
+          -- Legnica's scatter, leaves nothing to stop)
+          if target.hex ~= nil then rules.ranged.stop(target, "11.6.2") end
         end
       end
     end
   end
   if target:alive() and target.hex ~= nil then
     if shot.disorganize then rules.condition.disorganize(target, "11.7.1") end
-    if shot.stop then rules.ranged.stop(target, "11.7.1") end
+    if shot.stop and target.hex ~= nil then rules.ranged.stop(target, "11.7.1") end
   end
 end
 

@@ -16,7 +16,7 @@ return {
   -- the modules Legnica replaces (each inherits the Grunwald one and
   -- changes what the book changes) and `scatter` [9], its own
   modules = { "tables", "scatter", "condition", "charge", "movement", "countercharge", "ride_down",
-              "combat", "retreat", "leaders", "ranged", "organization", "fatigue", "phases", "bot" },
+              "combat", "retreat", "leaders", "organization", "fatigue", "phases", "bot" },
   actions = {
     -- move UNIT [keep|reduce]: "keep" refuses the CF gain [5.6.13],
     -- "reduce" lowers the CF by 1 for 2 MP more [5.6.14]
