@@ -115,17 +115,17 @@ end
 -- Returns true when u became disorganized (or panicked).
 function M.after_combat(u, row)
   if not u:alive() or u.hex == nil or not U().is_field(u) or U().is_panicked(u) then return false end
+  local D = T().disorganization
   if with_leader(u) then
-    bitwa.note(u.name .. ": no disorganization roll, a leader is on its hex (9.1.3)")
+    bitwa.note(u.name .. ": no " .. D.roll .. " roll, a leader is on its hex (9.1.3)")
     return false
   end
-  local D = T().disorganization
   local r = D.rows[row]
   local class = U().class(u)
-  local roll = bitwa.roll(D.dice, 6, "combat disorganization (5.1.1 g)")
+  local roll = bitwa.roll(D.dice, 6, D.roll .. " (5.1.1 g)")
   local hit = contains(r[class], roll)
-  bitwa.note(string.format("%s: disorganization roll %d on row %s, %s -> %s", u.name, roll, r.printed, class,
-    hit and "disorganized" or "no effect"))
+  bitwa.note(string.format("%s: %s roll %d on row %s, %s -> %s", u.name, D.roll, roll, r.printed, class,
+    hit and D.effect or "no effect"))
   if hit then return rules.condition.disorganize(u, "5.1.1 g", true) end
   return false
 end

@@ -191,6 +191,8 @@ T.combat = {
 -- horse-archer hit [11.5.10].  The column is the unit's class (L1125).
 T.disorganization = {
   dice = 2,
+  roll = "combat disorganization", -- the roll's name in the log
+  effect = "disorganized",         -- what a listed roll does
   classes = {
     { key = "heavy_cavalry",  printed = "Heavy Cavalry (armor 2)",  arm = "cavalry",  armour = 2 },
     { key = "cavalry",        printed = "Cavalry (armor 1)",        arm = "cavalry",  armour = 1 },

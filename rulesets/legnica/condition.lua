@@ -1,39 +1,18 @@
 -- Legnica has no disorganization, no panic and no morale test [9.0]: every
 -- rule of the inherited code that disorganizes a unit scatters it instead
--- (rules.scatter), the roll after a retreat is 1D6 on COMBAT SCATTER
--- [5.1.1 g], and the start of a movement phase regroups scattered units
--- [9.1.6] and rolls for fatigued units [13.2].
+-- (rules.scatter), so the roll after a retreat, 1D6 on COMBAT SCATTER
+-- [5.1.1 g] (tables.lua), scatters too; the start of a movement phase
+-- regroups scattered units [9.1.6] and rolls for fatigued units [13.2].
 local M = inherit()
 
-local function T() return rules.tables end
 local function U() return rules.units end
 
 -- [9.1.1] Called by the inherited rules for a combat result's S suffix
--- (5.1.1), a crossbow hit (10.6.2) and a bombard's S (10.7.1): the unit
--- scatters, by the enemy's doing.
+-- (5.1.1), a listed roll on COMBAT SCATTER (5.1.1 g, and row B1 / A1 after
+-- a horse archers' hit, 10.5.10), a crossbow hit (10.6.2) and a bombard's S
+-- (10.7.1): the unit scatters, by the enemy's doing.
 function M.disorganize(u, why, by_combat)
   return rules.scatter.scatter(u, why, U().enemy(u.side))
-end
-
--- [5.1.1 g] After a retreat of `row` hexes (and after a horse archers' hit,
--- row B1/A1, [10.5.10]): 1D6 on COMBAT SCATTER, column the unit's class; a
--- listed roll scatters it.  Not with a leader on its hex [9.1.3].
-function M.after_combat(u, row)
-  if not u:alive() or u.hex == nil or not U().is_field(u) then return false end
-  if #U().leaders_at(u.hex, u.side) > 0 then
-    bitwa.note(u.name .. ": no scatter roll, a leader is on its hex (=9.1.3)")
-    return false
-  end
-  local S = T().disorganization
-  local r = S.rows[row]
-  local class = U().class(u)
-  local roll = bitwa.roll(S.dice, 6, "combat scatter (=5.1.1 g)")
-  local hit = false
-  for _, x in ipairs(r[class]) do if x == roll then hit = true end end
-  bitwa.note(string.format("%s: scatter roll %d on row %s, %s -> %s", u.name, roll, r.printed, class,
-    hit and "scattered" or "no effect"))
-  if hit then return rules.scatter.scatter(u, "=5.1.1 g", U().enemy(u.side)) end
-  return false
 end
 
 -- No contagion [9.1.1] and no panic: nothing to test when units meet.

@@ -33,7 +33,9 @@ T.combat[9][7] = { printed = "D1", att_loss = 0, att_retreat = 0, att_disorg = f
 T.disorganization = {
   title = "COMBAT SCATTER",
   dice = 1,
-  columns = T.disorganization.columns,
+  roll = "combat scatter",
+  effect = "scattered",
+  classes = T.disorganization.classes,
   rows = {
     { printed = "B1 / A1", defender = 1, attacker = 1, line = 1075,
       heavy_cavalry = {}, cavalry = {}, light_cavalry = { 1 },
