@@ -281,7 +281,6 @@ function M.new()
     if not map or next(map) == nil then return rule end
     return M.renumber(map, rule)
   end
-  function api.cite(rule) return cite(rule) end
   function api.refuse(rule, message)
     error(M.refusal(cite(rule), message), 2)
   end
