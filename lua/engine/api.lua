@@ -206,7 +206,20 @@ function M.new()
   -- ---------------------------------------------------------------- the map
   local map = {}
   api.map = map
+  -- The map in play (Game:current_map): the printed map as the rules
+  -- have changed it.
+  local function cur(g)
+    if g.map_state == g.state then return g.map_now end
+    return g:current_map()
+  end
   function map.terrain(h)
+    local g = game()
+    local id = cur(g):terrain(h)
+    if id < 0 then return nil end
+    return g.terrain_names[id + 1]
+  end
+  -- The terrain printed on h, whatever the rules have made of it since.
+  function map.printed_terrain(h)
     local g = game()
     local id = g.map:terrain(h)
     if id < 0 then return nil end
@@ -216,7 +229,7 @@ function M.new()
   -- map.edge(h, dir) -> { feature = true, ... }
   function map.edge(h, d)
     local g = game()
-    local bits, out = g.map:edge(h, d), {}
+    local bits, out = cur(g):edge(h, d), {}
     for i, name in ipairs(g.edge_names) do
       if bits & (1 << (i - 1)) ~= 0 then out[name] = true end
     end
@@ -226,7 +239,37 @@ function M.new()
     local g = game()
     local bit = g.edge_bit[feature]
     if not bit then error("unknown hexside feature '" .. tostring(feature) .. "'", 2) end
-    return g.map:edge(h, d) & bit ~= 0
+    return cur(g):edge(h, d) & bit ~= 0
+  end
+  -- bitwa.map.set_terrain(h, name): from now on h is of terrain `name`
+  -- (one of the ruleset's), for every rule and for render; state like a
+  -- unit's attributes (checksummed, logged, rolled back with a refusal).
+  local function map_hex(g, h, what)
+    if not kernel_hex.is(h) or not g.map:contains(h) then error(what .. ": a hex on the map expected", 3) end
+    return h
+  end
+  function map.set_terrain(h, name)
+    local g = writable("bitwa.map.set_terrain", 2)
+    map_hex(g, h, "bitwa.map.set_terrain")
+    if type(name) ~= "string" then error("bitwa.map.set_terrain: a terrain name expected", 2) end
+    local known = false
+    for _, t in ipairs(g.terrain_names) do if t == name then known = true end end
+    if not known then error("bitwa.map.set_terrain: unknown terrain '" .. name .. "'", 2) end
+    g:set_terrain(h, name)
+  end
+  -- bitwa.map.set_edge(h, dir, feature, on): the hexside feature is on
+  -- (true) or off (false) on the edge of h in direction dir, seen from
+  -- both of its hexes.
+  function map.set_edge(h, d, feature, on)
+    local g = writable("bitwa.map.set_edge", 2)
+    map_hex(g, h, "bitwa.map.set_edge")
+    if math.type(d) ~= "integer" or d < 0 or d > 5 then error("bitwa.map.set_edge: a direction 0..5 expected", 2) end
+    if type(feature) ~= "string" or not g.edge_bit[feature] then
+      error("bitwa.map.set_edge: unknown hexside feature '" ..
+        ((type(feature) == "string" or math.type(feature)) and tostring(feature) or type(feature)) .. "'", 2)
+    end
+    if type(on) ~= "boolean" then error("bitwa.map.set_edge: on must be true or false", 2) end
+    g:set_edge(h, d, feature, on)
   end
   function map.label(h) return game().map_labels[h.label] end
   function map.grid() return game().map:grid() end
@@ -294,7 +337,13 @@ function M.new()
 
   -- ---------------------------------------------------------------- state
   function api.var(k) return game().state:var(k) end
-  function api.set_var(k, v) writable("bitwa.set_var", 2).state:set_var(k, v) end
+  function api.set_var(k, v)
+    local g = writable("bitwa.set_var", 2)
+    if type(k) == "string" and k:sub(1, 4) == "map." then
+      error("bitwa.set_var: the variables 'map.*' are the map's; use bitwa.map.set_terrain/set_edge", 2)
+    end
+    g.state:set_var(k, v)
+  end
   function api.vars(prefix) return game().state:vars(prefix) end
   function api.note(text)
     local g = writable("bitwa.note", 2)

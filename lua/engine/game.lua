@@ -300,6 +300,82 @@ function Game:spawn(t)
   return id
 end
 
+-- ------------------------------------------------------------------ the map in play
+
+--[[
+The printed map is the map's starting value; the rules change it in play
+(a fortification destroyed, a wall breached, mud) through the state
+variables "map.terrain.CCRR" (a terrain name) and
+"map.edge.CCRR.DIR.FEATURE" (true or false, the edge named from the hex
+that holds it on the map with DIR N, NE or SE when it can be), each kept
+only while it differs from the printed map.  Being state, they are
+checksummed, cloned, rolled back and logged as events like any other.
+current_map() is the kernel map with them applied, rebuilt when the
+state it was built for is no longer the game's (a clone, a rollback);
+without any, it is the printed map itself.
+--]]
+function Game:current_map()
+  if self.map_state == self.state then return self.map_now end
+  local m, own = self.map, false
+  local vars = self.state:vars("map.")
+  if #vars > 0 then
+    m, own = self.map:clone(), true
+    local tid = {}
+    for i, t in ipairs(self.terrain_names) do tid[t] = i - 1 end
+    for _, kv in ipairs(vars) do
+      local key, v = kv[1], kv[2]
+      local label = key:match("^map%.terrain%.([^.]+)$")
+      local h = label and bitwa.hex.parse(label)
+      if h and type(v) == "string" and tid[v] then m:set_terrain(h, tid[v])
+      else
+        local hl, dname, feature = key:match("^map%.edge%.([^.]+)%.(%a+)%.(.+)$")
+        h = hl and bitwa.hex.parse(hl)
+        local d, bit = dname and util.parse_facing(dname), feature and self.edge_bit[feature]
+        if not (h and d and bit and type(v) == "boolean") then
+          error("the map's state holds a bad variable '" .. key .. "'", 0)
+        end
+        local bits = m:edge(h, d)
+        m:set_edge(h, d, v and (bits | bit) or (bits & ~bit))
+      end
+    end
+  end
+  self.map_now, self.map_state, self.map_own = m, self.state, own
+  return m
+end
+
+-- The map to change: the current map, copied first when it is the printed one.
+local function own_map(g)
+  local m = g:current_map()
+  if not g.map_own then m = m:clone(); g.map_now, g.map_own = m, true end
+  return m
+end
+
+-- Terrain `name` (one of the ruleset's) on hex h from now on.
+function Game:set_terrain(h, name)
+  local id
+  for i, t in ipairs(self.terrain_names) do if t == name then id = i - 1 end end
+  if not id then error("unknown terrain '" .. name .. "'", 0) end
+  own_map(self):set_terrain(h, id)
+  self.state:set_var("map.terrain." .. h.label, self.map:terrain(h) ~= id and name or nil)
+end
+
+-- Hexside feature `feature` on (or off) the edge of h in direction d.
+function Game:set_edge(h, d, feature, on)
+  local bit = self.edge_bit[feature]
+  if not bit then error("unknown hexside feature '" .. feature .. "'", 0) end
+  if d >= 3 then
+    local n = self.map:neighbour(h, d, true)
+    if self.map:contains(n) then h, d = n, d - 3 end
+  end
+  local m = own_map(self)
+  local bits = m:edge(h, d)
+  m:set_edge(h, d, on and (bits | bit) or (bits & ~bit))
+  local printed = self.map:edge(h, d) & bit ~= 0
+  local v = nil
+  if printed ~= on then v = on end
+  self.state:set_var("map.edge." .. h.label .. "." .. util.FACINGS[d + 1] .. "." .. feature, v)
+end
+
 function Game:var(k) return self.state:var(k) end
 function Game:turn() return self.state:var("turn") or 0 end
 function Game:phase_index() return self.state:var("phase") or 1 end
@@ -503,6 +579,7 @@ function Game:_rollback()
   if self.log and p.persisted then self.log:abort(p.action.n) end
   self.pending, self.snapshot = nil, nil
   self:forget_names()
+  self.map_state = nil
 end
 
 -- Action 0: the scenario's units and variables, and the rules' setup

@@ -140,7 +140,8 @@ function M.svg(g, opts)
   local R = tonumber(opts.scale) or 40
   if R < 8 then R = 8 end
   local H = SQRT3 * R               -- hex height (flat to flat)
-  local map = g.map
+  -- the map in play: the printed map as the rules have changed it
+  local map = g.current_map and g:current_map() or g.map
   local grid = map:grid()
   local out = {}
   local function w(...) out[#out + 1] = table.concat({ ... }) end

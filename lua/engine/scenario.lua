@@ -369,6 +369,7 @@ function M.validate(rs, sc, mapinfo)
   end
   for _, v in ipairs(sc.vars or {}) do
     if type(v[1]) ~= "string" then err(v, "var: { \"name\", value } expected")
+    elseif v[1]:sub(1, 4) == "map." then err(v, "var: the variables 'map.*' are the map's, changed by the rules only")
     else out.vars[#out.vars + 1] = { key = v[1], value = v[2] } end
   end
   for _, h in ipairs(sc.hooks or {}) do

@@ -235,7 +235,7 @@ test("phases: an action outside its phase cites the phase's rule", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local r = g:act("A", "attack R1 B1")
   refused(r, "2.1")
-  ok(r.message:find("allowed: move, turn, end", 1, true), r.message)
+  ok(r.message:find("allowed: move, turn, burn, end", 1, true), r.message)
   refused(g:act("A", "fly R1"), "")
   refused(g:act("A", "move R1"), "")
   refused(g:act("A", "move R1 0404 extra"), "")
@@ -263,4 +263,98 @@ test("legal actions: every listed action is accepted", function()
     local r = c:act(a.side, a.line)
     ok(r.status == "done" or r.status == "decision", a.line .. ": " .. tostring(r.message))
   end
+end)
+
+-- The map in play: overlays of the printed map as state (Game:current_map).
+local function map_game(log)
+  return game_module.new { ruleset = "skirmish", seed = 1, log = log, durability = "off", scenario = {
+    map = "skirmish", turns = 2, units = {
+      { name = "a", side = "A", kind = "infantry", hex = "0605", facing = "SE", sp = 1 },
+      { name = "v", side = "A", kind = "infantry", hex = "0905", facing = "N", sp = 1 },
+      { name = "b", side = "B", kind = "infantry", hex = "1010", facing = "N", sp = 1 } } } }
+end
+local function map_terrain(g, label)
+  return g:query(function() return g.rs.api.map.terrain(bitwa.hex.parse(label)) end)
+end
+
+test("map in play: a change is refused while the game is read-only (a query, a bot's look)", function()
+  local g = map_game()
+  local api, h = g.rs.api, bitwa.hex.parse("0905")
+  local before = g:checksum()
+  local okk, err = pcall(g.query, g, function() api.map.set_terrain(h, "clear") end)
+  ok(not okk and tostring(err):find("a query cannot change the game (bitwa.map.set_terrain)", 1, true), tostring(err))
+  okk, err = pcall(g.query, g, function() api.map.set_edge(bitwa.hex.parse("0605"), 2, "bridge", false) end)
+  ok(not okk and tostring(err):find("bitwa.map.set_edge", 1, true), tostring(err))
+  okk, err = pcall(g.query, g, function() api.set_var("map.terrain.0905", "clear") end)
+  ok(not okk, "the map's variables are not written as plain variables")
+  eq(map_terrain(g, "0905"), "village")
+  eq(g:checksum(), before)
+end)
+
+test("map in play: bad arguments are errors naming the call", function()
+  local g = map_game()
+  local api = g.rs.api
+  local function try(f)
+    local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, f)
+    eq(r.status, "error")
+    return r.message
+  end
+  ok(try(function() api.map.set_terrain(bitwa.hex.parse("0905"), "lava") end):find("unknown terrain 'lava'", 1, true))
+  ok(try(function() api.map.set_terrain(bitwa.hex.parse("9999"), "clear") end):find("a hex on the map", 1, true))
+  ok(try(function() api.map.set_terrain("0905", "clear") end):find("a hex on the map", 1, true))
+  ok(try(function() api.map.set_edge(bitwa.hex.parse("0605"), 7, "bridge", false) end):find("direction", 1, true))
+  ok(try(function() api.map.set_edge(bitwa.hex.parse("0605"), 2, "wall", true) end):find("unknown hexside feature 'wall'", 1, true))
+  ok(try(function() api.map.set_edge(bitwa.hex.parse("0605"), 2, "bridge", 0) end):find("true or false", 1, true))
+  eq(map_terrain(g, "0905"), "village")
+end)
+
+test("map in play: a refused action takes its map changes back with it", function()
+  local g = map_game()
+  local api = g.rs.api
+  local before = g:checksum()
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    api.map.set_terrain(bitwa.hex.parse("0905"), "swamp")
+    api.map.set_edge(bitwa.hex.parse("0705"), 5, "bridge", false)   -- the bridge, named from the east bank
+    if api.map.terrain(bitwa.hex.parse("0905")) ~= "swamp" then error("not seen in the action") end
+    if api.map.has_edge(bitwa.hex.parse("0605"), 2, "bridge") then error("the other side not seen") end
+    api.refuse("9.9", "changed my mind")
+  end)
+  refused(r, "9.9")
+  eq(map_terrain(g, "0905"), "village")
+  eq(g:query(function() return g.rs.api.map.has_edge(bitwa.hex.parse("0605"), 2, "bridge") end), true)
+  eq(g:checksum(), before)
+end)
+
+test("map in play: setting the printed value back leaves no trace; a game with changes replays with --verify", function()
+  local path = tmpfile("m.bitwa")
+  local g = map_game()
+  local before = g:checksum()
+  local api = g.rs.api
+  done(g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    api.map.set_terrain(bitwa.hex.parse("0905"), "swamp")
+    api.map.set_terrain(bitwa.hex.parse("0905"), "village")
+    api.map.set_edge(bitwa.hex.parse("0605"), 2, "bridge", false)
+    api.map.set_edge(bitwa.hex.parse("0605"), 2, "bridge", true)
+  end))
+  eq(g:checksum(), before, "back to the print: the same state")
+  g = map_game(path)
+  done(g:act("A", "burn a"))
+  done(g:act("A", "burn v"))
+  local final = g:checksum()
+  g:close()
+  local g2, rep = game_module.open(path, { readonly = true })
+  ok(g2, tostring(rep))
+  eq(rep.divergence, nil)
+  eq(g2:checksum(), final)
+  eq(map_terrain(g2, "0905"), "clear")
+  ok(dump(path):find("map.terrain.0905", 1, true), "the change is logged")
+  g2:close()
+end)
+
+test("map in play: a scenario cannot set the map's variables", function()
+  local okk, err = pcall(game_module.new, { ruleset = "skirmish", seed = 1, scenario = {
+    map = "skirmish", vars = { { "map.terrain.0905", "clear" } },
+    units = { { name = "a", side = "A", kind = "infantry", hex = "0605", facing = "SE" },
+              { name = "b", side = "B", kind = "infantry", hex = "1010", facing = "N" } } } })
+  ok(not okk and tostring(err):find("map.*", 1, true), tostring(err))
 end)
