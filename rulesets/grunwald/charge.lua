@@ -50,7 +50,7 @@ function M.cf_after_enter(u, from, to, how, keep, start_cf)
   local T = C()
   local cf = start_cf or u.cf
   if rules.charge.gains(u, how, keep) then cf = clamp(cf + T.per_hex) end
-  local terrain = rules.fortifications.terrain(to)
+  local terrain = bitwa.map.terrain(to)
   -- [5.6.7] village, forest, swamps, ford or fortifications: 0, road or not
   if member(T.zero_moving_through, terrain) then return 0 end
   for _, f in ipairs(T.zero_moving_through) do
@@ -107,7 +107,7 @@ end
 -- defender_hex: 0 into fortifications, forest or swamps.
 function M.attack_cf(u, defender_hex)
   if not rules.charge.has_cf(u) then return 0 end
-  if member(C().zero_attacking_into, rules.fortifications.terrain(defender_hex)) then return 0 end
+  if member(C().zero_attacking_into, bitwa.map.terrain(defender_hex)) then return 0 end
   return u.cf
 end
 

@@ -85,7 +85,7 @@ function M.unit_sp(u, role, def_hexes)
   if sp <= 0 then return 0 end
   if rules.combat.fights_disorganized(u) then sp = A().div_round(sp, T().disorganized.sp_divisor) end
   if role == "attacker" then
-    local row = T().terrain[rules.fortifications.terrain(u.hex)]
+    local row = T().terrain[bitwa.map.terrain(u.hex)]
     if row and row.attacker_on_halved then sp = A().halve(sp) end
     for _, h in ipairs(def_hexes or {}) do
       if rules.fortifications.attacks_through(u, h) then
@@ -138,7 +138,7 @@ end
 -- [5.3.1] the CM a hex's terrain gives its defender (the TERRAIN
 -- INFLUENCE "combat" column, -1 = one column in the defender's favour).
 function M.hex_terrain_cm(h)
-  local row = T().terrain[rules.fortifications.terrain(h)]
+  local row = T().terrain[bitwa.map.terrain(h)]
   if row and row.on == "hex" then return -row.combat end
   return 0
 end

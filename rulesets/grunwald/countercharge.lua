@@ -51,7 +51,7 @@ end
 function M.enterable(cc, to)
   local side = rules.movement.hexside(cc.hex, to)
   if side.river and not (side.bridge or side.ford) then return false end
-  if rules.movement.impassable[rules.fortifications.terrain(to)] then return false end
+  if rules.movement.impassable[bitwa.map.terrain(to)] then return false end
   if units().enemy_field_at(to, cc.side) then return false end
   return units().can_stack(cc, to)
 end

@@ -4,29 +4,30 @@
 -- fortified hex [12.1.8] (stacking itself is units.can_stack).  Halving an
 -- attack through fortifications [12.1.1] [12.1.2] is combat's.
 --
--- A destroyed fortification stays on the printed map, so its hex is read
--- through M.is_fortified / M.terrain, never bitwa.map.terrain directly.
--- State: the variable "fortification.destroyed.CCRR" (true once destroyed);
--- a unit destroying one carries "demolish.<id>.turn" (the turn the count
--- began) and "demolish.<id>.hex", and its `demolish` attribute is the
--- number of full turns it has spent on the work.
+-- A destroyed fortification is open ground on the map in play
+-- (bitwa.map.set_terrain, "clear"), so that every rule reading the hex
+-- through bitwa.map.terrain -- stacking [4.5], movement, retreat,
+-- countercharge, return to the map, sight -- sees what the game holds, not
+-- what is printed.  A unit destroying one carries "demolish.<id>.turn"
+-- (the turn the count began) and "demolish.<id>.hex", and its `demolish`
+-- attribute is the number of full turns it has spent on the work.
 local M = {}
 
 local FORT = "fortification"
 
-local function destroyed_key(h) return "fortification.destroyed." .. h.label end
-
 -- Whether h is a fortified hex (printed, and not destroyed).
 function M.is_fortified(h)
-  return bitwa.map.terrain(h) == FORT and not bitwa.var(destroyed_key(h))
+  return bitwa.map.terrain(h) == FORT
 end
 
--- The terrain of h for the rules: a destroyed fortification is open ground.
-function M.terrain(h)
-  local t = bitwa.map.terrain(h)
-  if t == FORT and bitwa.var(destroyed_key(h)) then return "clear" end
-  return t
+-- Whether the fortification printed on h has been destroyed.
+function M.destroyed(h)
+  return bitwa.map.printed_terrain(h) == FORT and bitwa.map.terrain(h) ~= FORT
 end
+
+-- The terrain of h for the rules: the map in play (kept for callers that
+-- ask this module; rules read bitwa.map.terrain).
+function M.terrain(h) return bitwa.map.terrain(h) end
 
 -- Which column of 12.1.3 a unit pays by: leaders move like cavalry [8.1.2].
 local function arm(u)
@@ -129,7 +130,7 @@ end
 
 -- The fortification of h is gone (12.1.6, or a bombard 11.7.5).
 function M.destroy(h, rule)
-  bitwa.set_var(destroyed_key(h), true)
+  bitwa.map.set_terrain(h, "clear")
   bitwa.note("the fortification of " .. h.label .. " is destroyed" .. (rule and (" (" .. rule .. ")") or ""))
   for _, v in ipairs(bitwa.units {}) do
     if rules.fortifications.declared(v) and bitwa.var(hex_key(v)).label == h.label then cancel(v) end

@@ -125,7 +125,7 @@ function M.terrain_cost(u, from, to)
   if side.road then
     cost = sixths(TT.road[arm])
   else
-    local row = TT[rules.fortifications.terrain(to)]
+    local row = TT[bitwa.map.terrain(to)]
     if not row or row.on ~= "hex" then row = TT.clear end
     cost = sixths(row[arm])
   end
@@ -150,7 +150,7 @@ end
 -- turn_terrain_cost = "example": the infantry cost, as the book's example);
 -- clear ground adds nothing (NOTES).
 function M.turn_terrain(u, h)
-  local row = T().terrain[rules.fortifications.terrain(h)]
+  local row = T().terrain[bitwa.map.terrain(h)]
   if not row or row.on ~= "hex" or row == T().terrain.clear then return nil end
   if bitwa.option("turn_terrain_cost") == "example" then return row.infantry end
   return row[units().arm(u)]
@@ -264,7 +264,7 @@ function M.check_move(side, u, keep)
     if side_features.river and not (side_features.bridge or side_features.ford) then
       return no("4.2.7", "a river is crossed only at a bridge or a ford (" .. from.label .. "-" .. to.label .. ")")
     end
-    local terrain = rules.fortifications.terrain(to)
+    local terrain = bitwa.map.terrain(to)
     if M.impassable[terrain] then return no("4.1.7", to.label .. " (" .. terrain .. ") is impassable") end
     local friends, enemies = occupants(to, u)
     if #enemies > 0 then
@@ -362,7 +362,7 @@ function M.on_enter(u, from, to, how, keep)
   rules.charge.on_enter(u, from, to, how, keep)
   if not u:alive() or not units().is_field(u) or rules.movement.along_road(from, to) then return end
   local arm = units().is_cavalry(u) and "cavalry" or "infantry"
-  if M.disorganizing[arm][rules.fortifications.terrain(to)] then
+  if M.disorganizing[arm][bitwa.map.terrain(to)] then
     rules.condition.disorganize(u, arm == "cavalry" and "4.2.5" or "4.2.6")
   end
 end

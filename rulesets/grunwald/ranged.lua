@@ -173,9 +173,9 @@ function M.in_arc(shooter, h)
   return false
 end
 
--- Terrain as fire sees it: a destroyed fortification is clear
--- (fortifications.terrain).
-function M.terrain(h) return rules.fortifications.terrain(h) end
+-- Terrain as fire sees it: the map in play (a destroyed fortification is
+-- clear).
+function M.terrain(h) return bitwa.map.terrain(h) end
 
 -- [11.2.6] [A-065] a hex between shooter and target blocks sight when its
 -- terrain is hill, forest, village or fortification, or when units of the
@@ -471,7 +471,7 @@ end
 
 -- Whether the fortification printed on h has been destroyed.
 function M.fortification_destroyed(h)
-  return bitwa.map.terrain(h) == "fortification" and not rules.fortifications.is_fortified(h)
+  return rules.fortifications.destroyed(h)
 end
 
 local function fortifications_in_reach(shooter)

@@ -210,7 +210,7 @@ function M.check(side, u, h)
   else
     refuse("4.4.1", u.name .. " is not waiting to enter the map")
   end
-  if rules.movement.impassable[rules.fortifications.terrain(h)] then refuse("4.4.6", h.label .. " is impassable") end
+  if rules.movement.impassable[bitwa.map.terrain(h)] then refuse("4.4.6", h.label .. " is impassable") end
   if rules.units.enemy_field_at(h, side) then refuse(how == "return" and "4.4.7" or "4.2.2", "enemy units on " .. h.label) end
   if how == "return" and #rules.units.leaders_at(h, rules.units.enemy(side)) > 0 then
     refuse("4.4.7", "an enemy leader is on " .. h.label)

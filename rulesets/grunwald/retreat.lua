@@ -25,7 +25,7 @@ end
 -- Whether terrain lets u enter `to` from `from` at all (not units).
 function M.accessible(u, from, to)
   if to == nil then return false end                         -- [4.4.1] the map edge
-  if rules.movement.impassable[rules.fortifications.terrain(to)] then return false end
+  if rules.movement.impassable[bitwa.map.terrain(to)] then return false end
   return crossing_ok(from, to)                               -- [4.2.7]
 end
 

@@ -15,7 +15,7 @@ end
 
 -- [5.8.6] infantry in fortifications or buildings cannot be ridden down.
 function M.protected(hex)
-  return rules.fortifications.is_fortified(hex) or rules.fortifications.terrain(hex) == "village"
+  return rules.fortifications.is_fortified(hex) or bitwa.map.terrain(hex) == "village"
 end
 
 -- Whether cav may ride down the units on hex when entering it `how`

@@ -22,7 +22,7 @@ function M.on_enter(u, from, to, how, keep)
   rules.charge.on_enter(u, from, to, how, keep)
   if not u:alive() or not U().is_field(u) or from == nil then return end
   local S = T().scatter
-  local terrain = rules.fortifications.terrain(to)
+  local terrain = bitwa.map.terrain(to)
   local road = rules.movement.along_road(from, to)
   local rule
   if U().is_cavalry(u) then

@@ -59,7 +59,7 @@ end
 -- no enemy unit there nor an enemy ZoC (A-075, 4.4.7 by analogy), and
 -- within the stacking limit.
 function M.placeable(u, h)
-  if rules.movement.impassable[rules.fortifications.terrain(h)] then return false end
+  if rules.movement.impassable[bitwa.map.terrain(h)] then return false end
   if U().enemy_field_at(h, u.side) then return false end
   if #U().leaders_at(h, U().enemy(u.side)) > 0 then return false end
   if rules.zoc.in_enemy_zoc(h, u.side) then return false end

@@ -289,7 +289,7 @@ end)
 -- other ground hard for cavalry (swamps) cannot be ridden down (FR L649).
 replace("ride_down.protected", function(hex)
   if rules.fortifications.is_fortified(hex) then return true end
-  return member(rules.tables.ride_down.immune_terrain, rules.fortifications.terrain(hex))
+  return member(rules.tables.ride_down.immune_terrain, bitwa.map.terrain(hex))
 end)
 
 local en_check = rules.ride_down.check

@@ -126,7 +126,7 @@ test("12.1.6-a / T-58: entered in turn 4 and declared: destroyed at the start of
   eq(seen, { 0, 1, 2 }, "full turns: 5, 6 and 7")
   to_phase(g, 8, "A.cavalry_move")
   eq(F(g, "is_fortified", "1105"), false)
-  eq(g:var("fortification.destroyed.1105"), true)
+  eq(g:var("map.terrain.1105"), "clear")
   eq(F(g, "declared", "i"), false)
   to_phase(g, 8, "A.infantry_move")
   done(act(g, "PL", "move i"), "and the unit may move")
@@ -186,4 +186,27 @@ test("12.1.6-d: a destroyed fortification is open ground: no surcharge, no CF lo
   eq(c.cf, 2)
   eq(F(G, "fighting_sp_cap", "1105"), nil)
   eq(F(G, "terrain", "1105"), "clear")
+end)
+
+-- [12.1.6] [4.5.1] [12.1.8]: a destroyed fortification is read from the map
+-- in play by stacking too: 2 SP, like open ground, where the standing
+-- fortification held 10.
+test("12.1.6-e / 4.5.1: a destroyed fortification holds 2 SP: infantry no longer joins a full stack there", function()
+  local function play(destroy)
+    local G
+    G = setup({ U("a", "PL", "infantry", "1105", "N", { sp = 2, armour = 0 }),
+                U("b", "PL", "infantry", "1104", "S", { sp = 1, mp = 8, armour = 0 }) },
+              { hooks = { { "phase.A.cavalry_attack.enter", function()
+                  if destroy then G.rs.modules.fortifications.destroy(G.rs.api.hex.parse("1105"), "12.1.6") end
+                end } } })
+    to_phase(G, 2, "A.infantry_move")
+    return G, act(G, "PL", "move b")
+  end
+  local g, r = play(false)
+  done(r, "into the standing fortification: 3 SP of 10")
+  eq(g:unit_table("b").hex, "1105")
+  g, r = play(true)
+  eq(F(g, "is_fortified", "1105"), false)
+  refused(r, "4.5.2")
+  eq(g:unit_table("b").hex, "1104")
 end)

@@ -596,7 +596,7 @@ test("11.7.5-a: bombards fire at a fortification in range; D destroys it, and it
   r = g:answer("fire B1 hex 1105")
   done(r)
   eq(purposes(r), { "fire (11.7.5)" })
-  eq(g:var("fortification.destroyed.1105"), true)
+  eq(g:var("map.terrain.1105"), "clear")
   eq(Q(g, function(R) return R.ranged.fortification_destroyed(H("1105")) end), true)
   eq(Q(g, function(R) return R.ranged.line_of_sight(H("1107"), H("1104"), "PL") end), true, "no longer blocks sight")
   eq(Q(g, function(R) return R.ranged.terrain(H("1105")) end), "clear")
@@ -606,7 +606,7 @@ test("11.7.5-b: range 2 needs 9: 8 leaves the fortification standing", function(
   local g = setup({ U("B1", "PL", "bombards", "1107", "N"), far() }, { dice = { 8 } })
   to_phase(g, "B.cavalry_move")
   done(g:answer("fire B1 hex 1105"))
-  eq(g:var("fortification.destroyed.1105"), nil)
+  eq(g:var("map.terrain.1105"), nil)
   eq(unit(g, "B1").shots, 1, "the shot is spent")
 end)
 

@@ -1472,13 +1472,13 @@ test("10.7.5: bombards fire at objects on BOMBARD FIRE (OBJECTS): range 2, 9 des
   r = g:answer("fire B1 hex 1105")
   done(r)
   eq(purposes(r), { "fire (10.7.5)" })
-  eq(g:var("fortification.destroyed.1105"), true)
+  eq(g:var("map.terrain.1105"), "clear")
   eq(Q(g, function(R, api) return R.ranged.terrain(api.hex.parse("1105")) end), "clear")
   g = setup({ U("B1", "PL", "bombards", "1107", "N", { formation = "combat" }), U("far", "MO", "infantry", "2015", "N") },
             { first = "PL", dice = { 8 } })
   to_window(g, "B.cavalry_move")
   done(g:answer("fire B1 hex 1105"))
-  eq(g:var("fortification.destroyed.1105"), nil)
+  eq(g:var("map.terrain.1105"), nil)
   eq(g:unit_table("B1").shots, 1, "the shot is spent")
 end)
 
