@@ -435,6 +435,7 @@ function M.resolve(t)
   local att_leaders = stacked_leaders(att, att_side)
   local def_leaders = r.lone_leader and {} or stacked_leaders(def, def_side)
   local def_start, def_hexes = by_hex(def), hexes_of(def)
+  local att_start = by_hex(att)
   r.lost = {}
   r.retreats = { attacker = {}, defender = {} }
   -- losses [5.1.1 f]
@@ -447,21 +448,14 @@ function M.resolve(t)
   end
   losses(att, cell.att_loss, att_side, def_side)
   if not r.lone_leader then losses(def, cell.def_loss, def_side, att_side) end
-  -- retreats [5.4]; each group from the hex it fought on (A-024)
+  -- retreats [5.4]; each group from the hex it fought on (A-024), the
+  -- hexes as they were before the losses, so that the leaders of a hex
+  -- whose units all died retreat too (8.1.7); the 5.4.6 losses for each
+  -- side as a whole
   local def_n = r.lone_leader and 0 or cell.def_retreat
   local att_n = cell.att_retreat
-  if def_n > 0 then
-    for _, g in ipairs(by_hex(def)) do
-      local res = rules.retreat.retreat(g.units, def_n, g.hex, def_side)
-      table.insert(r.retreats.defender, res)
-    end
-  end
-  if att_n > 0 then
-    for _, g in ipairs(by_hex(att)) do
-      local res = rules.retreat.retreat(g.units, att_n, g.hex, att_side)
-      table.insert(r.retreats.attacker, res)
-    end
-  end
+  if def_n > 0 then r.retreats.defender = rules.retreat.retreat_side(def_start, def_n, def_side) end
+  if att_n > 0 then r.retreats.attacker = rules.retreat.retreat_side(att_start, att_n, att_side) end
   -- [8.2.4] [8.2.5] leaders stacked with units that had to retreat
   local function death_rolls(list, n, retreats, by)
     if n <= 0 then return end

@@ -141,9 +141,25 @@ end
 -- with their stack when no unit of theirs is left there: along the path
 -- of the unit that got farthest (their owner's choice among several), and
 -- stay on the last hex it reached.  A leader whose stack could not move
--- stays.
+-- stays.  A leader whose units all died in the combat (none left to
+-- retreat) still withdraws, "as regular unit", by himself (5.4.5 for
+-- each step, his owner choosing) and stops where he cannot go on.
 function M.leader_retreat(leaders, result, combat_hex, side)
   if #U().field_units_at(combat_hex, side) > 0 then return end
+  if #result.units == 0 then
+    for _, l in ipairs(leaders) do
+      if l:alive() and l.hex == combat_hex then
+        local path = rules.retreat.retreat_unit(l, result.required, combat_hex, side)
+        if #path < result.required then
+          bitwa.note(string.format("%s withdraws %d of %d hexes alone and stops on %s (8.1.7)", l.name, #path,
+            result.required, l.hex.label))
+        else
+          bitwa.note(l.name .. " withdraws alone to " .. l.hex.label .. " (8.1.7)")
+        end
+      end
+    end
+    return
+  end
   local best, ends = 0, {}
   for _, rec in ipairs(result.units) do
     local n = #rec.path
@@ -204,10 +220,17 @@ retreated (the worst unit's), lost = { [unit id] = SP lost by 5.4.6 },
 sp_lost = total }.
 --]]
 function M.retreat(units, hexes, combat_hex, side)
-  local result = { required = hexes, from = combat_hex, units = {}, shortfall = 0, lost = {}, sp_lost = 0 }
+  return rules.retreat.retreat_side({ { hex = combat_hex, units = units } }, hexes, side)[1]
+end
+
+-- The units of one hex move back (5.4.1-5.4.5), and their leaders with
+-- them or on their own (8.1.7); a result as retreat's, losses not taken.
+function M.move_back(units, hexes, combat_hex, side)
+  local result = { required = hexes, from = combat_hex, units = {}, shortfall = 0, lost = {}, sp_lost = 0,
+                   list = {} }
   if hexes <= 0 then return result end
   local leaders = U().leaders_at(combat_hex, side)
-  local list = {}
+  local list = result.list
   for _, u in ipairs(units) do if u:alive() and u.hex ~= nil and U().is_field(u) then list[#list + 1] = u end end
   table.sort(list, function(a, b) return a.id < b.id end)
   for _, u in ipairs(list) do
@@ -218,32 +241,59 @@ function M.retreat(units, hexes, combat_hex, side)
     end
   end
   rules.retreat.leader_retreat(leaders, result, combat_hex, side)
-  -- [5.4.6] 1 SP per hex not retreated, for the side as a whole; the owner
-  -- chooses the unit; it dies on the last hex it reached
-  local loss = rules.arith.retreat_loss(hexes, hexes - result.shortfall)
+  return result
+end
+
+--[[
+rules.retreat.retreat_side(groups, hexes, side) -> { result per group }
+Every unit of `side` that must retreat `hexes` hexes after one combat,
+groups = { { hex = the hex they fought on, units = {...} } ... } (A-024:
+each group from its own hex).  All move first; then [5.4.6] the side
+loses 1 SP per hex its worst unit could not retreat -- one loss for the
+side, not one per hex -- from all its fighting units, the owner choosing
+which; a unit dies on the last hex it reached.
+--]]
+function M.retreat_side(groups, hexes, side)
+  local results, all = {}, {}
+  for i, g in ipairs(groups) do
+    results[i] = rules.retreat.move_back(g.units, hexes, g.hex, side)
+    for _, u in ipairs(results[i].list) do all[#all + 1] = { u = u, res = results[i] } end
+  end
+  if hexes <= 0 then return results end
+  table.sort(all, function(a, b) return a.u.id < b.u.id end)
+  local shortfall = 0
+  for _, res in ipairs(results) do shortfall = math.max(shortfall, res.shortfall) end
+  local loss = rules.arith.retreat_loss(hexes, hexes - shortfall)
   if loss > 0 then
-    bitwa.note(string.format("%s retreats %d of %d hexes: %d SP lost (5.4.6)", side, hexes - result.shortfall,
+    bitwa.note(string.format("%s retreats %d of %d hexes: %d SP lost (5.4.6)", side, hexes - shortfall,
       hexes, loss))
   end
+  local units, res_of = {}, {}
+  for i, e in ipairs(all) do units[i] = e.u; res_of[e.u.id] = e.res end
   for _ = 1, loss do
-    local u = rules.retreat.choose_loss(list, side, "5.4.6")
+    local u = rules.retreat.choose_loss(units, side, "5.4.6")
     if not u then break end
     local lost = U().lose_sp(u, 1, { by = U().enemy(side), rule = "5.4.6" })
-    result.lost[u.id] = (result.lost[u.id] or 0) + lost
-    result.sp_lost = result.sp_lost + lost
+    local res = res_of[u.id]
+    res.lost[u.id] = (res.lost[u.id] or 0) + lost
+    res.sp_lost = res.sp_lost + lost
   end
-  for _, rec in ipairs(result.units) do
-    if #rec.path > 0 then rules.retreat.free_turn(rec.unit, "retreat") end
-  end
-  local done = {}
-  for _, rec in ipairs(result.units) do
-    local u = rec.unit
-    if u:alive() and u.hex ~= nil and not done[u.hex.key] then
-      done[u.hex.key] = true
-      rules.condition.check_stack(u.hex)
+  for _, res in ipairs(results) do
+    for _, rec in ipairs(res.units) do
+      if #rec.path > 0 then rules.retreat.free_turn(rec.unit, "retreat") end
     end
   end
-  return result
+  local done = {}
+  for _, res in ipairs(results) do
+    for _, rec in ipairs(res.units) do
+      local u = rec.unit
+      if u:alive() and u.hex ~= nil and not done[u.hex.key] then
+        done[u.hex.key] = true
+        rules.condition.check_stack(u.hex)
+      end
+    end
+  end
+  return results
 end
 
 return M

@@ -75,3 +75,23 @@ test("8.2.7: a leader who cannot retreat stays where he is, with no other penalt
   done(g:act("MO", "advance A 0508"))
   eq(g:unit_table("L"), nil, "8.2.8: killed when the enemy enters")
 end)
+
+test("8.2.6 / 8.2.7 / 5.1.1 / 8.2.8: a leader whose units all die in the combat still retreats on his own; the advance finds the hex empty", function()
+  local g = setup({ U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N", { sp = 1 }),
+                    U("L", "PL", "leader", "0508", "N"), U("B1", "PL", "infantry", "0609", "N"),
+                    U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
+                    U("B4", "PL", "infantry", "0410", "N"), U("B5", "PL", "infantry", "0611", "N"),
+                    U("B6", "PL", "infantry", "0411", "N"), U("T", "MO", "infantry", "0511", "S", { sp = 1 }) },
+                  { vars = { { "morale", -7 } } })
+  to_phase(g, "A.infantry_attack")
+  g.dice:force { 7, 12 }                              -- 2:1 +7 -2 = 7:1, 7 = D2 -1: D dies; death roll 12 - 1 > 2
+  local r = play(g, "MO", "attack A D")
+  done(r)
+  eq(g:unit_table("D"), nil, "killed by the combat loss (5.1.1)")
+  eq(purposes(r)[2], "leader death (8.2.4)")
+  local l = g:unit_table("L")
+  eq(g:query(function() local api = g.rs.api return api.hex.distance(api.hex.parse(l.hex), api.hex.parse("0508")) end), 2,
+    "the required 2 hexes, on his own")
+  done(g:act("MO", "advance A 0508"))
+  ok(g:unit_table("L"), "8.2.8: not on the hex the enemy entered")
+end)
