@@ -348,7 +348,9 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
         (function() local t = {} for _, s in ipairs(g.sides) do t[#t + 1] = s .. "=" .. bots[s].name end return table.concat(t, ", ") end)())
     end
     local per_turn = { actions = 0, rolls = 0 }
+    local stats = {}
     local result, err = runner.play(g, bots, {
+      stats = stats,
       max_actions = math.tointeger(tonumber(opts.max_actions or "")) or 200000,
       on_action = function(_, r)
         per_turn.actions = per_turn.actions + 1
@@ -371,9 +373,14 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
     g:close()
     if not result then failure("the game stopped: " .. tostring(err)) end
     if opts.json then
-      io.write(json.encode { file = out, result = result, actions = g.n, checksum = g:checksum() }, "\n")
+      io.write(json.encode { file = out, result = result, actions = g.n, checksum = g:checksum(),
+                             refused = stats.refused, fallbacks = stats.fallbacks }, "\n")
     elseif not opts.quiet then
       util.printf("result: %s\n", result_line(result))
+      local by = {}
+      for _, k in ipairs(util.sorted_keys(stats.refused_by or {})) do by[#by + 1] = k .. " x" .. stats.refused_by[k] end
+      util.printf("bots: %d proposed lines refused%s; %d fallbacks to choosing from the legal actions\n",
+        stats.refused, #by > 0 and (" (" .. table.concat(by, ", ") .. ")") or "", stats.fallbacks)
       util.printf("log: %s (%d actions, checksum %s)\n", out, g.n, g:checksum())
     end
     return 0

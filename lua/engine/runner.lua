@@ -6,9 +6,19 @@ M.play(g, bots, opts) -> result table
 bots[side] = { choose = fn(g, side, legal) -> line, answer = fn(g, req) -> option,
                propose = fn(g, side, tried) -> line | nil (optional) }
 opts.max_actions (default 100000), opts.on_action(g, r), opts.on_turn(g, turn)
-A bot that fails (an error in its code, its budget exceeded) stops the
-game: nil and the bot's message.
+-> result, stats.  A bot that fails (an error in its code, its budget
+exceeded) stops the game: nil and the bot's message.
+
+stats = { refused = n, refused_by = {rule = n}, fallbacks = n }: the
+proposed lines the game refused (and by which rule), and the actions for which a proposing bot gave up (nothing
+accepted within M.MAX_PROPOSALS lines) and its `choose` picked from the
+list of legal actions instead (for the `rules` bot: the random bot).
+Also kept in opts.stats when given.
 --]]
+
+-- Proposals tried before a proposing bot's `choose` picks from the list
+-- of legal actions.
+M.MAX_PROPOSALS = 64
 
 -- Ask a bot: true and its answer, or false and why it failed.
 local function ask(side, bot, fname, ...)
@@ -22,6 +32,8 @@ function M.play(g, bots, opts)
   local max = opts.max_actions or 100000
   local last_turn = g:turn()
   local count = 0
+  local stats = opts.stats or {}
+  stats.refused, stats.fallbacks = stats.refused or 0, stats.fallbacks or 0
   while not g:is_over() do
     count = count + 1
     if count > max then return nil, "the game did not end within " .. max .. " actions" end
@@ -41,15 +53,20 @@ function M.play(g, bots, opts)
       -- a bot that can propose a line without the list of every legal action
       if bot.propose then
         local refused_lines = {}
-        for _ = 1, 64 do
+        for _ = 1, M.MAX_PROPOSALS do
           local ok, line = ask(side, bot, "propose", g, side, refused_lines)
           if not ok then return nil, line end
           if not line then break end
           r = g:act(side, line)
           if r.status ~= "refused" then break end
+          stats.refused = stats.refused + 1
+          local by = stats.refused_by or {}
+          stats.refused_by = by
+          by[r.rule] = (by[r.rule] or 0) + 1
           refused_lines[line] = true
           r = nil
         end
+        if not r then stats.fallbacks = stats.fallbacks + 1 end
       end
       local legal = r and {} or g:legal_actions(side)
       local tried = 0
@@ -77,7 +94,7 @@ function M.play(g, bots, opts)
     end
   end
   if opts.on_turn then opts.on_turn(g, last_turn) end
-  return g:result()
+  return g:result(), stats
 end
 
 return M

@@ -4,8 +4,9 @@
 -- and countercharges when it can, attacks whatever it must or may with
 -- every unit that can join, brings reinforcements on, retreats away from
 -- the enemy and takes losses on its strongest unit.  The engine's "rules"
--- bot calls propose(side, tried) and answer(request); a refused line is
--- added to `tried` and the bot is asked again.
+-- bot calls propose(side, tried) and answer(request); it proposes only
+-- lines the rules accept (a refused line would be added to `tried` and
+-- the bot asked again).
 local M = {}
 
 local function enemy_field_units(side)
@@ -62,42 +63,152 @@ end
 
 local function line(...) return table.concat({ ... }, " ") end
 
+-- Lines are proposed only when the rules accept them now: the bot asks
+-- the rules' own checks (movement.check_move and check_turn, with 4.1.2
+-- "units move one after another"; ranged.formation_check;
+-- combat.check_attack) before it proposes a line, so the game refuses
+-- none.  `tried` still holds any line refused all the same, and such a
+-- line is not proposed again.
+
+-- Whether the bot leaves u alone for lines of this kind ("move",
+-- "turn", "formation") now; ctx is a table for the call's own caching.
+-- The English bot bars nothing; a ruleset's bot may (rules.bot.barred).
+function M.barred(side, u, kind, ctx)
+  return false
+end
+
+local function barred(side, u, kind, ctx) return rules.bot.barred(side, u, kind, ctx) end
+
+-- The first of the candidate attacks (lists of attackers and defenders)
+-- that the rules accept, as a line.
+local function accepted_attack(side, tried, cands)
+  for _, c in ipairs(cands) do
+    local atts, defs = c[1], c[2]
+    local an, dn = {}, {}
+    for i, a in ipairs(atts) do an[i] = a.name end
+    for i, d in ipairs(defs) do dn[i] = d.name end
+    local l = line("attack", table.concat(an, ","), table.concat(dn, ","))
+    if not tried[l] and bitwa.check(rules.combat.check_attack, side, atts, defs) then return l end
+  end
+  return nil
+end
+
 local function attack_line(side, tried)
   local arm = rules.phases.arm()
-  local mine = rules.units.field_units(side)
+  local mine = {}
+  for _, u in ipairs(rules.units.field_units(side)) do
+    if (arm == "cavalry") == rules.units.is_cavalry(u) and not u.fought and not rules.units.is_panicked(u) then
+      mine[#mine + 1] = u
+    end
+  end
+  local must = false
   for _, u in ipairs(mine) do
-    local fights = (arm == "cavalry") == rules.units.is_cavalry(u)
-    if fights and not u.fought and not rules.units.is_panicked(u) then
-      for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
-        for _, e in ipairs(rules.units.field_units_at(h)) do
-          if e.side ~= side and not rules.units.is_panicked(e) then
-            -- every unit of ours that may join against this defender
-            local group = {}
-            for _, v in ipairs(mine) do
-              local vf = (arm == "cavalry") == rules.units.is_cavalry(v)
-              if vf and not v.fought and not rules.units.is_panicked(v)
-                 and bitwa.hex.in_front(v.hex, v.facing, e.hex) then
-                group[#group + 1] = v.name
-              end
-            end
-            local l = line("attack", table.concat(group, ","), e.name)
-            if not tried[l] then return l end
-            l = line("attack", u.name, e.name)
-            if not tried[l] then return l end
+    for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+      for _, e in ipairs(rules.units.field_units_at(h)) do
+        if e.side ~= side and not rules.units.is_panicked(e) then
+          -- every unit of ours that may join against this defender
+          local group = {}
+          for _, v in ipairs(mine) do
+            if bitwa.hex.in_front(v.hex, v.facing, e.hex) then group[#group + 1] = v end
           end
+          local l = accepted_attack(side, tried, { { group, { e } }, { { u }, { e } } })
+          if l then return l end
         end
       end
+    end
+    -- [5.2.2] [5.2.3] every enemy in its ZoC at once, when one at a time
+    -- is refused
+    local z = rules.zoc.enemies_in_zoc(u)
+    if #z > 0 then
+      must = true
+      local l = accepted_attack(side, tried, { { { u }, z } })
+      if l then return l end
+    end
+  end
+  if must then
+    -- an attack the rules still require: the first the rules list
+    for _, args in ipairs(rules.combat.legal_attacks(side)) do
+      local l = line("attack", args[1], args[2])
+      if not tried[l] then return l end
     end
   end
   return nil
 end
 
+-- The enemies' places, read once per call when first needed.
+local function enemy_places(ctx)
+  if not ctx.enemies then ctx.enemies = places(enemy_field_units(ctx.side)) end
+  return ctx.enemies
+end
+
+-- The line that takes u toward its goal now, or nil: u forward when the
+-- hex in front is nearer its target, else a turn toward it; a ranged
+-- unit deploys within reach; each only when the rules accept it.
+local function unit_line(side, u, tried, ctx)
+  local target, d
+  if rules.units.is_leader(u) then
+    -- a leader keeps near his troops, out of the front line
+    local friends = {}
+    for _, f in ipairs(rules.units.field_units(side)) do
+      if f.leader == u.name or rules.leaders.is_grand(u) then friends[#friends + 1] = f end
+    end
+    target, d = nearest(u.hex, places(friends))
+    if d and d <= 1 then target = nil end
+  else
+    target, d = nearest(u.hex, enemy_places(ctx))
+    if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
+    -- ranged units stop and deploy within reach
+    if target and rules.units.is_ranged(u) and u.kind ~= "horse_archers" then
+      local flip = (d <= 3) == (u.formation == "movement")
+      if flip then
+        local l = line("formation", u.name)
+        if not tried[l] and not barred(side, u, "formation", ctx) and rules.ranged.formation_check(side, u) then
+          return l
+        end
+      end
+      if d <= 3 then target = nil end
+    end
+  end
+  if not target then return nil end
+  local front = bitwa.hex.neighbour(u.hex, u.facing)
+  if front and bitwa.hex.distance(front, target) < d then
+    local l = line("move", u.name)
+    if not tried[l] and not barred(side, u, "move", ctx) and rules.movement.check_move(side, u) then return l end
+  end
+  local want = facing_toward(u.hex, target)
+  if want ~= u.facing and not u.turned_here then
+    if u.cf > 1 then
+      -- charging cavalry turns 60 degrees only [4.3.4]
+      local steps = (want - u.facing) % 6
+      want = (steps <= 3) and (u.facing + 1) % 6 or (u.facing + 5) % 6
+    end
+    local l = line("turn", u.name, bitwa.hex.facing_name(want))
+    if not tried[l] and not barred(side, u, "turn", ctx) and rules.movement.check_turn(side, u, want) then
+      return l
+    end
+  end
+  return nil
+end
+
+-- Whether u may still act in this movement phase: on the map, of the
+-- moving arm, not stopped, with MP, not panicked, not a banner; and
+-- [4.1.2] a unit that has moved or turned is done once another unit has
+-- acted (only a change of formation is left to it).
+local function may_act(side, u, mover)
+  if not u.hex or u.stopped or u.mp_left <= 0 then return false end
+  if u.id ~= mover and (u.moved or u.turned_here or u.whole_mp) and not rules.ranged.has_formations(u) then
+    return false
+  end
+  return rules.phases.moves_now(u) and not rules.units.is_panicked(u) and not rules.units.is_banner(u)
+end
+
 local function move_line(side, tried)
-  local enemies = places(enemy_field_units(side))
+  local ctx = { side = side }
   -- reinforcements and units returning to the map (listing the entries
   -- costs something: only when a unit of this phase's arm is off the map)
+  local all = bitwa.units { side = side }
   local waiting = false
-  for _, u in ipairs(bitwa.units { side = side }) do
+  for _, u in ipairs(all) do
     if u.hex == nil and rules.units.is_field(u) and rules.phases.moves_now(u) then waiting = true break end
   end
   if waiting then
@@ -106,52 +217,17 @@ local function move_line(side, tried)
       if not tried[l] then return l end
     end
   end
-  for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and rules.phases.moves_now(u) and not u.stopped and u.mp_left > 0
-       and not rules.units.is_panicked(u) and not rules.units.is_banner(u) then
-      local target, d
-      if rules.units.is_leader(u) then
-        -- a leader keeps near his troops, out of the front line
-        local friends = {}
-        for _, f in ipairs(rules.units.field_units(side)) do
-          if f.leader == u.name or rules.leaders.is_grand(u) then friends[#friends + 1] = f end
-        end
-        target, d = nearest(u.hex, places(friends))
-        if d and d <= 1 then target = nil end
-      else
-        target, d = nearest(u.hex, enemies)
-        if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
-        -- ranged units stop and deploy within reach
-        if target and rules.units.is_ranged(u) and u.kind ~= "horse_archers" then
-          if d <= 3 then
-            if u.formation == "movement" then
-              local l = line("formation", u.name)
-              if not tried[l] then return l end
-            end
-            target = nil
-          elseif u.formation == "combat" then
-            local l = line("formation", u.name)
-            if not tried[l] then return l end
-          end
-        end
-      end
-      if target then
-        local front = bitwa.hex.neighbour(u.hex, u.facing)
-        if front and bitwa.hex.distance(front, target) < d then
-          local l = line("move", u.name)
-          if not tried[l] then return l end
-        end
-        local want = facing_toward(u.hex, target)
-        if want ~= u.facing and not u.turned_here then
-          if u.cf > 1 then
-            -- charging cavalry turns 60 degrees only [4.3.4]
-            local steps = (want - u.facing) % 6
-            want = (steps <= 3) and (u.facing + 1) % 6 or (u.facing + 5) % 6
-          end
-          local l = line("turn", u.name, bitwa.hex.facing_name(want))
-          if not tried[l] then return l end
-        end
-      end
+  -- the unit that acted last goes on first: it keeps its plan until done
+  local mover = bitwa.var("movement.mover")
+  local cur = mover and bitwa.unit(mover)
+  if cur and cur.side == side and may_act(side, cur, mover) then
+    local l = unit_line(side, cur, tried, ctx)
+    if l then return l end
+  end
+  for _, u in ipairs(all) do
+    if u.id ~= mover and may_act(side, u, mover) then
+      local l = unit_line(side, u, tried, ctx)
+      if l then return l end
     end
   end
   return nil

@@ -42,40 +42,42 @@ local function idle_reserve(side)
   return r.leader
 end
 
--- The lines the English bot must not propose: moves of units held back
--- by the opening turns or kept in reserve, and moves into ruin.
-local function barred_lines(side, tried, opening)
-  local out = {}
-  for k, v in pairs(tried) do out[k] = v end
-  local reserve = idle_reserve(side)
-  for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and ((opening and rules.phases.held(u)) or
-                  (reserve and (u.name == reserve or u.leader == reserve))) then
-      out["move " .. u.name] = true
-      out["formation " .. u.name] = true
-      for f = 0, 5 do out["turn " .. u.name .. " " .. bitwa.hex.facing_name(f)] = true end
-    elseif u.hex and ruinous(u) then
-      out["move " .. u.name] = true
-      out["move " .. u.name .. " keep"] = true
+-- The lines the English bot must not propose: moves and turns of the
+-- reserve while it waits, and moves into ruin.  (Units the opening turns
+-- hold back are refused by the rules' own check, movement.may_move.)
+function M.barred(side, u, kind, ctx)
+  if ctx.reserve == nil then ctx.reserve = idle_reserve(side) or false end
+  local reserve = ctx.reserve
+  if reserve and (u.name == reserve or u.leader == reserve) then return true end
+  return kind == "move" and ruinous(u)
+end
+
+-- The first of the lines that the rules accept now.
+local function accepted(side, tried, u, lines)
+  for _, c in ipairs(lines) do
+    local l = c[1]
+    if not tried[l] then
+      local ok
+      if c[2] == "move" then ok = rules.movement.check_move(side, u)
+      else ok = rules.movement.check_turn(side, u, c[3]) end
+      if ok then return l end
     end
   end
-  return out
+  return nil
 end
 
 function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
     for _, u in ipairs(rules.movement.owing(side)) do
-      local l = "move " .. u.name
-      if not tried[l] and not ruinous(u) then return l end
+      local lines = {}
+      if not ruinous(u) then lines[1] = { "move " .. u.name, "move" } end
       for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
-        l = "turn " .. u.name .. " " .. bitwa.hex.facing_name(f)
-        if not tried[l] then return l end
+        lines[#lines + 1] = { "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), "turn", f }
       end
-      l = "move " .. u.name
-      if not tried[l] then return l end
+      lines[#lines + 1] = { "move " .. u.name, "move" }
+      local l = accepted(side, tried, u, lines)
+      if l then return l end
     end
-    local o = (bitwa.scenario().data or {}).opening
-    tried = barred_lines(side, tried, o and bitwa.turn() <= (o.turns or 0))
   end
   return base_propose(side, tried)
 end

@@ -1,6 +1,8 @@
 #!/bin/sh
 # A whole seeded battle (Grunwald by default), bot against bot, to its result; then
-# the log is replayed and verified, and the final position drawn.
+# the log is replayed and verified, and the final position drawn; the
+# rules bots must have proposed no refused line and never fallen back on
+# choosing from the legal actions.
 # usage: test_full_game.sh PATH/TO/bitwa [RULESET/SCENARIO] [SEED]
 BITWA=${1:-build/tools/bitwa}
 TARGET=${2:-grunwald/clash-of-titans}
@@ -14,6 +16,9 @@ check() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL:
 check [ $? -eq 0 ]
 check grep -q "^result: " "$T/run.txt"
 check grep -q "^turn  1:" "$T/run.txt"
+# the rules bots propose only lines the rules accept: none refused, and
+# the runner never lets the random bot choose for them
+check grep -q "^bots: 0 proposed lines refused; 0 fallbacks" "$T/run.txt"
 "$BITWA" replay "$T/game.bitwa" --verify >"$T/replay.txt" 2>&1
 check [ $? -eq 0 ]
 check grep -q "every checksum matches" "$T/replay.txt"

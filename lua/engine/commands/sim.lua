@@ -231,6 +231,9 @@ local function play_one(lib, cfg, prep, i, keep)
     local bots = lib.make_bots(cfg.bots, seed, g.sides)
     local result, perr = runner.play(g, bots, { max_actions = cfg.max_actions })
     if not result then error(perr, 0) end
+    -- the bots' proposals the game refused, and the actions for which a
+    -- proposing bot fell back on choosing from the legal actions
+    rec.refused, rec.fallbacks = perr.refused, perr.fallbacks
     local after = census(g)
     rec.winner, rec.level = result.winner, result.level
     rec.vp = {}
@@ -357,6 +360,12 @@ local function summarize(cfg, sides, title, records)
   end
   local n = #done
   sm.completed = n
+  sm.bots = { refused = 0, fallbacks = 0, fallback_games = 0 }
+  for _, r in ipairs(done) do
+    sm.bots.refused = sm.bots.refused + (r.refused or 0)
+    sm.bots.fallbacks = sm.bots.fallbacks + (r.fallbacks or 0)
+    if (r.fallbacks or 0) > 0 then sm.bots.fallback_games = sm.bots.fallback_games + 1 end
+  end
   sm.wins, sm.levels = {}, {}
   local draws = 0
   local wins = {}
@@ -507,6 +516,10 @@ local function format_summary(sm)
       parts[#parts + 1] = string.format("%s %.2f per game (%d)", s, sm.captured[s].mean, sm.captured[s].total)
     end
     line("captured at the end (units of the side): %s", table.concat(parts, ", "))
+  end
+  if sm.bots then
+    line("bots: %d proposed lines refused; %d fallbacks to choosing from the legal actions (in %d game%s)",
+      sm.bots.refused, sm.bots.fallbacks, sm.bots.fallback_games, sm.bots.fallback_games == 1 and "" or "s")
   end
   if #sm.errors == 0 then line("errors: none")
   else
