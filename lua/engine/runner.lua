@@ -10,9 +10,11 @@ opts.max_actions (default 100000), opts.on_action(g, r), opts.on_turn(g, turn)
 exceeded) stops the game: nil and the bot's message.
 
 stats = { refused = n, refused_by = {rule = n}, fallbacks = n }: the
-proposed lines the game refused (and by which rule), and the actions for which a proposing bot gave up (nothing
-accepted within M.MAX_PROPOSALS lines) and its `choose` picked from the
-list of legal actions instead (for the `rules` bot: the random bot).
+proposed lines the game refused (and by which rule), and the actions for
+which a bot proposed lines but none was accepted (within
+M.MAX_PROPOSALS, or it ran out of lines) and its `choose` picked from
+the list of legal actions instead (for the `rules` bot: the random
+bot).  A bot that proposes nothing at all chooses by design.
 Also kept in opts.stats when given.
 --]]
 
@@ -52,11 +54,12 @@ function M.play(g, bots, opts)
       if not bot then return nil, "no driver for side " .. side end
       -- a bot that can propose a line without the list of every legal action
       if bot.propose then
-        local refused_lines = {}
+        local refused_lines, proposed = {}, false
         for _ = 1, M.MAX_PROPOSALS do
           local ok, line = ask(side, bot, "propose", g, side, refused_lines)
           if not ok then return nil, line end
           if not line then break end
+          proposed = true
           r = g:act(side, line)
           if r.status ~= "refused" then break end
           stats.refused = stats.refused + 1
@@ -66,7 +69,7 @@ function M.play(g, bots, opts)
           refused_lines[line] = true
           r = nil
         end
-        if not r then stats.fallbacks = stats.fallbacks + 1 end
+        if proposed and not r then stats.fallbacks = stats.fallbacks + 1 end
       end
       local legal = r and {} or g:legal_actions(side)
       local tried = 0

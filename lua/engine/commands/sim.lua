@@ -360,11 +360,12 @@ local function summarize(cfg, sides, title, records)
   end
   local n = #done
   sm.completed = n
-  sm.bots = { refused = 0, fallbacks = 0, fallback_games = 0 }
+  sm.proposals = { refused = 0, fallbacks = 0, fallback_games = 0 }
   for _, r in ipairs(done) do
-    sm.bots.refused = sm.bots.refused + (r.refused or 0)
-    sm.bots.fallbacks = sm.bots.fallbacks + (r.fallbacks or 0)
-    if (r.fallbacks or 0) > 0 then sm.bots.fallback_games = sm.bots.fallback_games + 1 end
+    local pr = sm.proposals
+    pr.refused = pr.refused + (r.refused or 0)
+    pr.fallbacks = pr.fallbacks + (r.fallbacks or 0)
+    if (r.fallbacks or 0) > 0 then pr.fallback_games = pr.fallback_games + 1 end
   end
   sm.wins, sm.levels = {}, {}
   local draws = 0
@@ -517,9 +518,10 @@ local function format_summary(sm)
     end
     line("captured at the end (units of the side): %s", table.concat(parts, ", "))
   end
-  if sm.bots then
+  if sm.proposals then
+    local pr = sm.proposals
     line("bots: %d proposed lines refused; %d fallbacks to choosing from the legal actions (in %d game%s)",
-      sm.bots.refused, sm.bots.fallbacks, sm.bots.fallback_games, sm.bots.fallback_games == 1 and "" or "s")
+      pr.refused, pr.fallbacks, pr.fallback_games, pr.fallback_games == 1 and "" or "s")
   end
   if #sm.errors == 0 then line("errors: none")
   else

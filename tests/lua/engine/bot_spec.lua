@@ -88,3 +88,42 @@ test("bots: greedy answers a decision by replaying the action on a copy", functi
   eq(ans, bot.greedy(1, 2).answer(g, r.request), "deterministic")
   done(g:answer(ans))
 end)
+
+test("runner: refused proposals and fallbacks to choose are counted", function()
+  -- a bot that always first proposes a line the rules refuse (3.1: a hex
+  -- out of the front area), then one of the legal lines
+  local g = game_module.new { ruleset = rs, scenario = "duel", seed = 4 }
+  local function stubborn(side_index)
+    local r = bot.random(4, side_index)
+    return { name = "stubborn", choose = r.choose, answer = r.answer,
+             propose = function(_, side, tried)
+               local bad = "move " .. (side == "A" and "A1" or "B1") .. " 9999"
+               if not tried[bad] then return bad end
+               if not tried["end"] then return "end" end
+               return nil
+             end }
+  end
+  local res, stats = runner.play(g, { A = stubborn(1), B = stubborn(2) }, { max_actions = 200 })
+  ok(res, "the game ends")
+  ok(stats.refused > 0, "refusals counted: " .. tostring(stats.refused))
+  local by = 0
+  for _, n in pairs(stats.refused_by) do by = by + n end
+  eq(by, stats.refused)
+  ok((stats.refused_by["2.1"] or 0) > 0, "moves in the attack phases refused by 2.1")
+  eq(stats.fallbacks, 0)
+  -- a bot whose every proposal is refused falls back on choose
+  local g2 = game_module.new { ruleset = rs, scenario = "duel", seed = 4 }
+  local function hopeless(side_index)
+    local r = bot.random(4, side_index)
+    return { name = "hopeless", choose = r.choose, answer = r.answer,
+             propose = function(_, side, tried)
+               local bad = "move nobody 0101"
+               if not tried[bad] then return bad end
+               return nil
+             end }
+  end
+  local res2, stats2 = runner.play(g2, { A = hopeless(1), B = hopeless(2) }, { max_actions = 200 })
+  ok(res2, "the game ends")
+  ok(stats2.fallbacks > 0, "fallbacks counted")
+  eq(stats2.refused, stats2.fallbacks)
+end)
