@@ -687,6 +687,30 @@ static int state_get (lua_State *L) {
   return 1;
 }
 
+/* s:row(id) -> { slot name = value, ... } of a live entity (nil values
+** absent), or nil: every field in one call, for the engine's unit rows. */
+static int state_row (lua_State *L) {
+  bitwa_state *s = check_state(L, 1);
+  int id = (int)luaL_checkinteger(L, 2);
+  int i, n = bitwa_state_nslots(s);
+  if (!bitwa_state_alive(s, id)) { lua_pushnil(L); return 1; }
+  lua_createtable(L, 0, n);
+  for (i = 0; i < n; i++) {
+    bitwa_type t = bitwa_state_slot_type(s, i);
+    int64_t v = bitwa_state_get(s, id, i, NULL);
+    if (t == BITWA_T_HEX && v == BITWA_HEX_NONE) continue;
+    push_value(L, s, t, v);
+    lua_setfield(L, -2, bitwa_state_slot_name(s, i));
+  }
+  return 1;
+}
+
+/* s:version() -> integer (bitwa_state_version) */
+static int state_version (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_state_version(check_state(L, 1)));
+  return 1;
+}
+
 /* s:set(id, slot, value) */
 static int state_set (lua_State *L) {
   bitwa_state *s = check_state(L, 1);
@@ -782,6 +806,21 @@ static int state_checksum (lua_State *L) {
   return 1;
 }
 
+/* s:hash() / s:hash_full() -> hex string (format 2's content hash) */
+static int state_hash (lua_State *L) {
+  char buf[17];
+  snprintf(buf, sizeof buf, "%016" PRIx64, bitwa_state_hash(check_state(L, 1)));
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+static int state_hash_full (lua_State *L) {
+  char buf[17];
+  snprintf(buf, sizeof buf, "%016" PRIx64, bitwa_state_hash_full(check_state(L, 1)));
+  lua_pushstring(L, buf);
+  return 1;
+}
+
 static int state_clone (lua_State *L) {
   push_state(L, bitwa_state_clone(check_state(L, 1)));
   return 1;
@@ -798,10 +837,12 @@ static const luaL_Reg state_funcs[] = { {"new", state_new}, {NULL, NULL} };
 static const luaL_Reg state_methods[] = {
   {"declare", state_declare}, {"slots", state_slots}, {"spawn", state_spawn},
   {"remove", state_remove}, {"alive", state_alive}, {"max_id", state_max_id},
-  {"get", state_get}, {"set", state_set}, {"var", state_var},
+  {"get", state_get}, {"row", state_row}, {"version", state_version},
+  {"set", state_set}, {"var", state_var},
   {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},
   {"events", state_events}, {"clear_events", state_clear_events},
   {"record", state_record}, {"checksum", state_checksum},
+  {"hash", state_hash}, {"hash_full", state_hash_full},
   {"clone", state_clone}, {"swap", state_swap}, {NULL, NULL}
 };
 

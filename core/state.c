@@ -36,7 +36,20 @@ struct bitwa_state {
   char **events;
   int nevents, events_cap;
   bool recording;
+  uint64_t version;        /* entity content's version (bitwa_state_version) */
+  uint64_t *strhash;       /* content hash of each interned string */
+  uint64_t sum;            /* the incremental hash's sum of terms */
 };
+
+static uint64_t cell_term (const bitwa_state *s, int id, int slot, int64_t v);
+static uint64_t var_term (const bitwa_state *s, const char *key, bitwa_type t, int64_t v);
+
+/* Versions come from one counter: two states hold the same version only
+** when one is an unchanged clone of the other. */
+static uint64_t version_counter;
+static void touch (bitwa_state *s) { s->version = ++version_counter; }
+
+uint64_t bitwa_state_version (const bitwa_state *s) { return s->version; }
 
 /* ---------------------------------------------------------------- */
 
@@ -75,6 +88,7 @@ bitwa_state *bitwa_state_new (void) {
   bitwa_state *s = xrealloc(NULL, sizeof *s);
   memset(s, 0, sizeof *s);
   s->recording = true;
+  touch(s);
   bitwa_state_intern(s, "");     /* id 0 is the empty string */
   return s;
 }
@@ -87,7 +101,7 @@ void bitwa_state_free (bitwa_state *s) {
   for (i = 0; i < s->nvars; i++) free(s->vars[i].key);
   bitwa_state_clear_events(s);
   free(s->slots); free(s->values); free(s->alive); free(s->strings);
-  free(s->vars); free(s->events);
+  free(s->vars); free(s->events); free(s->strhash);
   free(s);
 }
 
@@ -100,6 +114,7 @@ bitwa_state *bitwa_state_clone (const bitwa_state *s) {
   size_t nvals = (size_t)s->entities_cap * (size_t)s->nslots;
   memset(c, 0, sizeof *c);
   c->recording = s->recording;
+  c->version = s->version;
   c->nslots = c->slots_cap = s->nslots;
   c->slots = xrealloc(NULL, (size_t)s->nslots * sizeof *c->slots);
   for (i = 0; i < s->nslots; i++) {
@@ -115,6 +130,9 @@ bitwa_state *bitwa_state_clone (const bitwa_state *s) {
   c->nstrings = c->strings_cap = s->nstrings;
   c->strings = xrealloc(NULL, (size_t)s->nstrings * sizeof *c->strings);
   for (i = 0; i < s->nstrings; i++) c->strings[i] = xstrdup(s->strings[i]);
+  c->strhash = xrealloc(NULL, (size_t)s->nstrings * sizeof *c->strhash);
+  if (s->nstrings) memcpy(c->strhash, s->strhash, (size_t)s->nstrings * sizeof *c->strhash);
+  c->sum = s->sum;
   c->nvars = c->vars_cap = s->nvars;
   c->vars = xrealloc(NULL, (size_t)s->nvars * sizeof *c->vars);
   for (i = 0; i < s->nvars; i++) {
@@ -160,6 +178,15 @@ bitwa_type bitwa_state_slot_type (const bitwa_state *s, int slot) {
   return (slot >= 0 && slot < s->nslots) ? s->slots[slot].type : BITWA_T_NIL;
 }
 
+/* FNV-1a of a string's bytes and its length. */
+static uint64_t str_hash (const char *str) {
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  size_t n = 0;
+  for (; str[n]; n++) { h ^= (unsigned char)str[n]; h *= UINT64_C(0x100000001b3); }
+  h ^= (uint64_t)n;
+  return h * UINT64_C(0x100000001b3);
+}
+
 /*
 ** Interning is a linear scan: states hold few distinct strings (kinds,
 ** sides, names), and the rules cache ids on their side of the bridge.
@@ -168,8 +195,13 @@ int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
   int i;
   for (i = s->nstrings - 1; i >= 0; i--)
     if (strcmp(s->strings[i], str) == 0) return i;
-  GROW(s->strings, s->nstrings, s->strings_cap);
+  if (s->nstrings >= s->strings_cap) {
+    s->strings_cap = s->strings_cap ? s->strings_cap * 2 : 8;
+    s->strings = xrealloc(s->strings, (size_t)s->strings_cap * sizeof *s->strings);
+    s->strhash = xrealloc(s->strhash, (size_t)s->strings_cap * sizeof *s->strhash);
+  }
   s->strings[s->nstrings] = xstrdup(str);
+  s->strhash[s->nstrings] = str_hash(str);
   return s->nstrings++;
 }
 
@@ -214,8 +246,11 @@ int bitwa_state_spawn (bitwa_state *s) {
   }
   id = ++s->nentities;
   s->alive[id - 1] = 1;
-  for (i = 0; i < s->nslots; i++)
+  touch(s);
+  for (i = 0; i < s->nslots; i++) {
     s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)i] = s->slots[i].dflt;
+    s->sum += cell_term(s, id, i, s->slots[i].dflt);
+  }
   if (s->recording) {
     char buf[64];
     snprintf(buf, sizeof buf, "spawn #%d", id);
@@ -230,7 +265,13 @@ bool bitwa_state_alive (const bitwa_state *s, int id) {
 
 int bitwa_state_remove (bitwa_state *s, int id) {
   if (!bitwa_state_alive(s, id)) return -1;
+  {
+    int i;
+    for (i = 0; i < s->nslots; i++)
+      s->sum -= cell_term(s, id, i, s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)i]);
+  }
   s->alive[id - 1] = 0;
+  touch(s);
   if (s->recording) {
     char buf[64];
     snprintf(buf, sizeof buf, "remove #%d", id);
@@ -262,7 +303,9 @@ int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value) {
     snprintf(buf, sizeof buf, "#%d.%s = %s (was %s)", id, s->slots[slot].name, now, was);
     add_event(s, buf);
   }
+  s->sum += cell_term(s, id, slot, value) - cell_term(s, id, slot, *p);
   *p = value;
+  touch(s);
   return 0;
 }
 
@@ -298,6 +341,8 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
     snprintf(buf, sizeof buf, "%s = %s (was %s)", key, now, was);
     add_event(s, buf);
   }
+  if (found) s->sum -= var_term(s, key, s->vars[i].type, s->vars[i].value);
+  if (t != BITWA_T_NIL) s->sum += var_term(s, key, t, value);
   if (t == BITWA_T_NIL) {
     if (found) {
       free(s->vars[i].key);
@@ -417,4 +462,66 @@ uint64_t bitwa_state_checksum (const bitwa_state *s) {
     hash_value(&hs, s, s->vars[i].type, s->vars[i].value);
   }
   return hs.h;
+}
+
+/*
+** The incremental hash (game format 2).  The state's content is a set of
+** terms, one per slot of every live entity and one per variable, each a
+** mixed 64-bit hash of (id, slot, type, value) or (key, type, value) with
+** strings by content; their sum modulo 2^64 is kept up to date by every
+** spawn, removal, slot change and variable change, so that reading it
+** costs nothing.  bitwa_state_hash adds the declarations (slot names and
+** types) and the number of entities; bitwa_state_hash_full computes the
+** same from scratch and is the reference the tests compare it with.
+*/
+static uint64_t mix (uint64_t z) {
+  z += UINT64_C(0x9e3779b97f4a7c15);
+  z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+static uint64_t value_hash (const bitwa_state *s, bitwa_type t, int64_t v) {
+  uint64_t h;
+  if (t == BITWA_T_STR) h = (v >= 0 && v < s->nstrings) ? s->strhash[v] : 0;
+  else h = mix((uint64_t)v);
+  return mix(h ^ ((uint64_t)t << 56));
+}
+
+static uint64_t cell_term (const bitwa_state *s, int id, int slot, int64_t v) {
+  uint64_t key = mix(((uint64_t)(uint32_t)id << 20) ^ (uint64_t)(uint32_t)slot ^ UINT64_C(0x5107));
+  return mix(key ^ value_hash(s, s->slots[slot].type, v));
+}
+
+static uint64_t var_term (const bitwa_state *s, const char *key, bitwa_type t, int64_t v) {
+  return mix(str_hash(key) ^ UINT64_C(0x7a12) ^ value_hash(s, t, v));
+}
+
+static uint64_t finish_hash (const bitwa_state *s, uint64_t sum) {
+  hasher hs = { UINT64_C(0xcbf29ce484222325) };
+  int i;
+  hash_int(&hs, 2);
+  hash_int(&hs, s->nslots);
+  for (i = 0; i < s->nslots; i++) {
+    hash_str(&hs, s->slots[i].name);
+    hash_int(&hs, s->slots[i].type);
+  }
+  hash_int(&hs, s->nentities);
+  hash_int(&hs, (int64_t)sum);
+  return mix(hs.h);
+}
+
+uint64_t bitwa_state_hash (const bitwa_state *s) { return finish_hash(s, s->sum); }
+
+uint64_t bitwa_state_hash_full (const bitwa_state *s) {
+  uint64_t sum = 0;
+  int i, j;
+  for (i = 0; i < s->nentities; i++) {
+    if (!s->alive[i]) continue;
+    for (j = 0; j < s->nslots; j++)
+      sum += cell_term(s, i + 1, j, s->values[(size_t)i * (size_t)s->nslots + (size_t)j]);
+  }
+  for (i = 0; i < s->nvars; i++)
+    sum += var_term(s, s->vars[i].key, s->vars[i].type, s->vars[i].value);
+  return finish_hash(s, sum);
 }

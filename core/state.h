@@ -62,6 +62,11 @@ int bitwa_state_max_id (const bitwa_state *s);
 int64_t bitwa_state_get (const bitwa_state *s, int id, int slot, bool *ok);
 int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value);
 
+/* The version of the entities' content: it changes with every spawn,
+** removal and changed slot (not with variables), and a clone keeps its
+** original's, so that a cache of slot values can tell it is current. */
+uint64_t bitwa_state_version (const bitwa_state *s);
+
 /* Variables, kept sorted by key. */
 int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
                          int64_t value);
@@ -79,7 +84,13 @@ void bitwa_state_clear_events (bitwa_state *s);
 /* Recording can be switched off (bots exploring clones). */
 void bitwa_state_record (bitwa_state *s, bool on);
 
-/* Content checksum (64 bits). */
+/* Content checksum (64 bits) of game format 1: FNV-1a over the whole
+** content, computed from scratch. */
 uint64_t bitwa_state_checksum (const bitwa_state *s);
+/* The content hash of game format 2: kept up to date by every change, so
+** reading it is O(slots); bitwa_state_hash_full computes the same value
+** from scratch (the reference). */
+uint64_t bitwa_state_hash (const bitwa_state *s);
+uint64_t bitwa_state_hash_full (const bitwa_state *s);
 
 #endif

@@ -60,6 +60,8 @@ function M.new()
   local api = {}
   local kernel_hex = bitwa.hex
 
+  local ROWS                    -- the bound game's unit rows (Game:rows)
+
   local function game()
     if not G then error("no game is running", 3) end
     return G
@@ -80,7 +82,17 @@ function M.new()
   -- ---------------------------------------------------------------- units
   local unit_methods = {}
   local unit_mt = {}
+  -- A field is read from the game's unit rows (a plain table); nil fields,
+  -- methods, unknown names and removed units take the slow path.
   unit_mt.__index = function(u, k)
+    local rows = ROWS
+    if rows then
+      local row = rows[u.id]
+      if row then
+        local v = row[k]
+        if v ~= nil then return v end
+      end
+    end
     local g = game()
     local slot = g.slot[k]
     if slot then return g.state:get(rawget(u, "id"), slot) end
@@ -99,9 +111,7 @@ function M.new()
       error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
     end
     if k == "name" then error("a unit's name cannot change", 2) end
-    local id = rawget(u, "id")
-    g.state:set(id, slot, v)
-    if k == "hex" or k == "side" or k == "kind" then g:unit_changed(id, k, v) end
+    g:set_field(rawget(u, "id"), k, slot, v)
   end
   unit_mt.__eq = function(a, b) return rawget(a, "id") == rawget(b, "id") end
   unit_mt.__lt = function(a, b) return rawget(a, "id") < rawget(b, "id") end
@@ -116,7 +126,17 @@ function M.new()
   unit_mt.__name = "unit"
   unit_mt.__metatable = "unit"
 
-  local function proxy(id) return setmetatable({ id = id }, unit_mt) end
+  -- One proxy per id, shared by every game of this ruleset: a proxy holds
+  -- only its id and reads the bound game.
+  local proxies = {}
+  local function proxy(id)
+    local p = proxies[id]
+    if not p then
+      p = setmetatable({ id = id }, unit_mt)
+      proxies[id] = p
+    end
+    return p
+  end
   function unit_methods.alive(u) return game().state:alive(rawget(u, "id")) end
 
   local function to_id(x)
@@ -172,8 +192,7 @@ function M.new()
 
   function api.remove(u)
     local g = writable("bitwa.remove", 2)
-    g.state:remove(to_id(u))
-    g:forget_names()
+    g:remove_unit(to_id(u))
   end
 
   -- ---------------------------------------------------------------- hexes
@@ -371,7 +390,12 @@ function M.new()
   end
   function api.is_over() return game().state:var("game.over") == true end
 
-  local function bind(g) local prev = G; G = g; return prev end
+  local function bind(g)
+    local prev = G
+    G = g
+    ROWS = g and g:rows()
+    return prev
+  end
   return api, bind
 end
 

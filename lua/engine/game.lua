@@ -17,7 +17,12 @@ local Game = {}
 Game.__index = Game
 M.Game = Game
 
-M.FORMAT = "bitwa-game 1"
+-- The game format, in the log's metadata.  Format 2 checksums the state
+-- with its incremental hash (state:hash()); format 1, whose checksum was
+-- recomputed over the whole state after every action (state:checksum()),
+-- is still read and verified, and a game of format 1 goes on in format 1.
+M.FORMAT = "bitwa-game 2"
+M.FORMATS = { ["bitwa-game 1"] = 1, ["bitwa-game 2"] = 2 }
 M.DEFAULT_BUDGET = 50000000          -- instructions per action
 M.DEFAULT_MEMORY = 64 * 1024 * 1024  -- bytes per action
 
@@ -75,7 +80,8 @@ table, seed = integer, options = {k = v}, log = path, durability =
 function M.new(opts)
   local rs = opts.ruleset
   if type(rs) ~= "table" then rs = ruleset.load(rs, { overlays = opts.overlays }) end
-  local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {} }, Game)
+  local format = opts.format or M.FORMATS[M.FORMAT]
+  local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {}, format = format }, Game)
   -- scenario and map
   local sc_raw, sc_id
   if type(opts.scenario) == "table" then
@@ -157,7 +163,7 @@ function M.new(opts)
     if not log then error(err, 0) end
     g.log = log
     local meta = {
-      format = M.FORMAT, engine = bitwa.version, ruleset = rs.name,
+      format = "bitwa-game " .. format, engine = bitwa.version, ruleset = rs.name,
       chain = json.encode(json.array((function()
         local t = {} for _, l in ipairs(rs.chain) do t[#t + 1] = l.name end return t end)())),
       overlays = json.encode(json.array((function()
@@ -227,6 +233,83 @@ end
 function Game:forget_names() self.name_index = nil; self.unit_cache = nil end
 
 --[[
+Unit rows: { [id] = { field = value, ... } } of the live units, the values
+the rules read through unit proxies at plain-table speed.  A row is built
+from the state on first use (one kernel call) and written through on
+every change (Game:set_field); a removed unit's row goes.  During an
+action every row built or changed is noted (self.touched) so that a
+rollback drops exactly those and they are built again from the restored
+state: a present row always equals the state.  A clone starts with none.
+The rows hold the state's version (state:version()) they match: a change
+made to the state by other means (a test setting a slot) is seen when the
+game is next bound to the rules, and the rows are dropped.
+--]]
+function Game:rows()
+  local r = self.unit_rows
+  if r then
+    local v = self.state:version()
+    if v ~= self.rows_version then
+      for id in next, r do r[id] = nil end
+      self.rows_version = v
+    end
+    return r
+  end
+  self.rows_version = self.state:version()
+  local g = self
+  r = setmetatable({}, { __index = function(t, id)
+    local row = g.state:row(id)
+    if row then
+      t[id] = row
+      local touched = g.touched
+      if touched then touched[#touched + 1] = id end
+    end
+    return row
+  end })
+  self.unit_rows = r
+  return r
+end
+
+-- Drop a unit's row (removed, or its state restored).
+function Game:forget_row(id)
+  local r = self.unit_rows
+  if r then rawset(r, id, nil) end
+end
+
+-- Remove unit id from the game.
+function Game:remove_unit(id)
+  local st = self.state
+  local insync = self.rows_version == st:version()
+  st:remove(id)
+  if insync then self.rows_version = st:version() end
+  self:forget_names()
+  self:forget_row(id)
+end
+
+-- Set field k (slot number `slot`) of unit id: the state (which checks the
+-- value and records the event), then its row and the unit cache.
+function Game:set_field(id, k, slot, v)
+  local st = self.state
+  local cached = (k == "hex" or k == "side" or k == "kind") and self.unit_cache
+  local old
+  if cached and self.touched then old = st:get(id, slot) end
+  local insync = self.rows_version == st:version()
+  st:set(id, slot, v)
+  if insync then self.rows_version = st:version() end
+  local r = self.unit_rows
+  local row = r and rawget(r, id)
+  if row then
+    row[k] = st:get(id, slot)
+    local touched = self.touched
+    if touched then touched[#touched + 1] = id end
+  end
+  if cached then
+    local undo = self.cache_undo
+    if undo then undo[#undo + 1] = { id, k, old } end
+    self:unit_changed(id, k, v)
+  end
+end
+
+--[[
 The units of the game as the rules query them, built from the state on
 first use and kept until something other than a unit's move invalidates
 it (spawn, removal, a rollback, a clone).  A move updates it in place
@@ -288,6 +371,8 @@ function Game:spawn(t)
   local st, s = self.state, self.slot
   if type(t.name) ~= "string" or t.name == "" then error("spawn: a name is required", 3) end
   if self:find_unit(t.name) then error("spawn: a unit named '" .. t.name .. "' exists", 3) end
+  -- the new unit has no row until it is read: the rows stay current
+  local insync = self.rows_version == st:version()
   local id = st:spawn()
   self:forget_names()
   for _, k in ipairs(util.sorted_keys(t)) do
@@ -297,6 +382,7 @@ function Game:spawn(t)
     if k == "hex" and type(v) == "string" then v = bitwa.hex.parse(v) end
     st:set(id, s[k], v)
   end
+  if insync then self.rows_version = st:version() end
   return id
 end
 
@@ -412,7 +498,8 @@ end
 function Game:acting_side() return self:acting_sides()[1] end
 
 function Game:checksum()
-  return bitwa.util.hash(self.state:checksum() .. ":" .. self.dice:count())
+  if self.format == 1 then return bitwa.util.hash(self.state:checksum() .. ":" .. self.dice:count()) end
+  return bitwa.util.hash(self.state:hash() .. ":" .. self.dice:count())
 end
 
 function Game:result()
@@ -511,7 +598,9 @@ end
 -- ------------------------------------------------------------------ running
 
 function Game:_start(action, body)
-  self.snapshot = { state = self.state:clone(), dice = self.dice:clone() }
+  self.snapshot = { state = self.state:clone(), dice = self.dice:clone(),
+                    unit_cache = self.unit_cache, max_id = self.state:max_id() }
+  self.touched, self.cache_undo = {}, {}
   self.state:clear_events()
   self.dice:take_rolls()
   self.pending = { action = action, co = coroutine.create(body), decisions = {},
@@ -563,6 +652,7 @@ function Game:_commit()
   if self.log then self.log:commit(a, p.decisions, rolls, events) end
   self.state:clear_events()
   self.pending, self.snapshot = nil, nil
+  self.touched, self.cache_undo = nil, nil
   self.n = a.n
   local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions }
   self.last = rec
@@ -570,16 +660,35 @@ function Game:_commit()
   return { status = "done", action = a, events = events, rolls = rolls, decisions = p.decisions }
 end
 
+-- The state is restored; the rows touched during the action are dropped
+-- and the unit cache's hex/side/kind changes undone in reverse order (the
+-- cache is dropped instead when units were spawned or removed).
 function Game:_rollback()
   local p = self.pending
-  self.state:swap(self.snapshot.state)
-  self.dice:restore(self.snapshot.dice)
+  local snap = self.snapshot
+  local spawned = self.state:max_id() ~= snap.max_id
+  local insync = self.rows_version == self.state:version()
+  self.state:swap(snap.state)
+  self.dice:restore(snap.dice)
   self.state:clear_events()
   self.dice:take_rolls()
   if self.log and p.persisted then self.log:abort(p.action.n) end
+  local touched, undo = self.touched, self.cache_undo
   self.pending, self.snapshot = nil, nil
-  self:forget_names()
   self.map_state = nil
+  self.touched, self.cache_undo = nil, nil
+  local r = self.unit_rows
+  if r then for i = 1, #touched do rawset(r, touched[i], nil) end end
+  if insync then self.rows_version = self.state:version() end
+  if spawned then self.name_index = nil end
+  if spawned or self.unit_cache ~= snap.unit_cache then
+    self.unit_cache = nil
+  elseif self.unit_cache then
+    for i = #undo, 1, -1 do
+      local u = undo[i]
+      self:unit_changed(u[1], u[2], u[3])
+    end
+  end
 end
 
 -- Action 0: the scenario's units and variables, and the rules' setup
@@ -823,6 +932,7 @@ function Game:clone()
   c.pending, c.snapshot, c.on_commit = nil, nil, nil
   c.name_index = nil
   c.unit_cache = nil
+  c.unit_rows, c.touched, c.cache_undo = nil, nil, nil
   return c
 end
 
@@ -868,8 +978,10 @@ function M._replay(log, path, opts)
   if not actions[1] or actions[1].n ~= 0 or actions[1].status ~= "done" then
     error(path .. ": the game has no setup (its creation was interrupted); remove the file and start again", 0)
   end
-  if meta.format ~= M.FORMAT then
-    error(path .. ": not a game this bitwa can read (format '" .. tostring(meta.format) .. "')", 0)
+  local format = M.FORMATS[meta.format]
+  if not format then
+    error(path .. ": not a game this bitwa can read (format '" .. tostring(meta.format) .. "'; this bitwa reads " ..
+      table.concat(util.sorted_keys(M.FORMATS), ", ") .. ")", 0)
   end
   local overlays, scen, options = {}, meta.scenario, {}
   if meta.overlays then overlays = json.decode(meta.overlays) or {} end
@@ -878,7 +990,7 @@ function M._replay(log, path, opts)
   local seed = math.tointeger(tonumber(meta.seed or ""))
   if not seed then error(path .. ": bad seed in the game file", 0) end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
-                    options = options, no_begin = true }
+                    options = options, no_begin = true, format = format }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end

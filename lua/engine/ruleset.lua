@@ -282,7 +282,9 @@ function M.load(name, opts)
   local api, bind = apimod.new()
   local R = {}
   local frozen = false
-  local rules = setmetatable({}, {
+  local function no_module(_, k) error("no rule module '" .. tostring(k) .. "'", 2) end
+  local rules_mt
+  rules_mt = {
     __index = function(_, k)
       local v = R[k]
       if v == nil then error("no rule module '" .. tostring(k) .. "'", 2) end
@@ -294,7 +296,8 @@ function M.load(name, opts)
     end,
     __pairs = function() return sandbox.pairs(R) end,
     __metatable = "rules",
-  })
+  }
+  local rules = setmetatable({}, rules_mt)
   local rs = {
     name = name, chain = chain, manifest = manifest, modules = R, rules = rules,
     api = api, bind = bind, sources = {}, overlays = {}, module_origin = {},
@@ -462,6 +465,11 @@ function M.load(name, opts)
     local seen = {}
     for _, mname in ipairs(util.sorted_keys(R)) do R[mname] = freeze(R[mname], seen) end
     frozen = true
+    -- from now on the modules never change: `rules.X` is a table lookup
+    -- (a copy of R whose misses raise), not a call
+    local view = setmetatable({}, { __index = no_module })
+    for _, mname in ipairs(util.sorted_keys(R)) do view[mname] = R[mname] end
+    rules_mt.__index = view
     -- the rule environments hold `api` itself: make that very table read-only
     local inner = {}
     for _, k in ipairs(util.sorted_keys(api)) do

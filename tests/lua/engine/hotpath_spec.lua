@@ -1,0 +1,199 @@
+-- The engine's fast paths give the same answers as the slow ones: the
+-- incremental state hash equals its recomputation from scratch, unit rows
+-- equal the state after writes, rollbacks, clones, removals and changes
+-- made to the state directly, and games of format 1 still verify.
+local tmp = os.tmpname()
+os.remove(tmp)
+os.execute("mkdir -p " .. tmp)
+local n = 0
+local function tmpfile(name)
+  n = n + 1
+  return tmp .. "/" .. n .. "-" .. name
+end
+
+local runner = require "engine.runner"
+local bot = require "engine.bot"
+
+local function bots(seed) return { A = bot.random(seed, 1), B = bot.random(seed, 2) } end
+
+-- Every live unit's fields as the rules read them, against the state.
+local function rows_match(g)
+  local bad = g:query(function()
+    for _, u in ipairs(g.rs.api.units()) do
+      for i, sl in ipairs(g.state:slots()) do
+        local want = g.state:get(u.id, i)
+        if u[sl.name] ~= want then
+          return u.name .. "." .. sl.name .. ": " .. tostring(u[sl.name]) .. " ~= " .. tostring(want)
+        end
+      end
+    end
+    return nil
+  end)
+  return bad == nil, bad
+end
+
+test("state hash: the incremental hash equals a full recomputation after every action of random games", function()
+  local checked = 0
+  for seed = 1, 6 do
+    local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = seed }
+    eq(g.state:hash(), g.state:hash_full(), "after the setup")
+    assert(runner.play(g, bots(seed), { on_action = function(gg, r)
+      if gg.state:hash() ~= gg.state:hash_full() then
+        error("seed " .. seed .. ", after " .. tostring(r.action and r.action.line) .. ": " ..
+          gg.state:hash() .. " ~= " .. gg.state:hash_full())
+      end
+      checked = checked + 1
+    end }))
+    ok(g:is_over(), "the game ran to its end")
+    eq(g.state:hash(), g.state:hash_full(), "at the end")
+  end
+  ok(checked > 100, "checked " .. checked .. " actions")
+end)
+
+test("state hash: refused actions and rollbacks leave the hash of the state before", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 3 }
+  local before, sum = g:checksum(), g.state:hash()
+  local r = g:act("A", "move R1 0909")          -- too far: refused after nothing or partial work
+  eq(r.status, "refused")
+  eq(g.state:hash(), sum)
+  eq(g.state:hash(), g.state:hash_full())
+  eq(g:checksum(), before)
+  -- a clone has the same hash and goes its own way
+  local c = g:clone()
+  eq(c.state:hash(), sum)
+  c.state:set_var("probe", 1)
+  ok(c.state:hash() ~= sum)
+  eq(c.state:hash(), c.state:hash_full())
+  eq(g.state:hash(), sum)
+  c.state:set_var("probe", nil)
+  eq(c.state:hash(), sum, "removing the variable gives the hash back")
+end)
+
+test("state hash: independent of the order of changes and of string interning", function()
+  local a, b = bitwa.state.new(), bitwa.state.new()
+  for _, s in ipairs { a, b } do
+    s:declare("name", "string", "")
+    s:declare("hex", "hex", nil)
+    s:declare("n", "int", 0)
+  end
+  local x, y = a:spawn(), b:spawn()
+  a:spawn(); b:spawn()
+  a:set(x, 1, "alpha"); a:set(2, 1, "beta")
+  b:set(2, 1, "beta"); b:set(y, 1, "alpha")       -- interned in the other order
+  a:set_var("k1", 5); a:set_var("k2", "s")
+  b:set_var("k2", "s"); b:set_var("k1", 5)
+  a:set(x, 3, 7); a:set(x, 3, 9)
+  b:set(y, 3, 9)
+  a:set(x, 2, bitwa.hex.parse("0101")); a:set(x, 2, nil)
+  eq(a:hash(), b:hash())
+  eq(a:hash(), a:hash_full())
+  b:set(y, 3, 10)
+  ok(a:hash() ~= b:hash(), "a different slot value, a different hash")
+  b:set(y, 3, 9)
+  a:remove(2)
+  ok(a:hash() ~= b:hash(), "a removal changes the hash")
+  eq(a:hash(), a:hash_full())
+end)
+
+test("format 2: a new game's log says format 2 and verifies; format 1 games still verify", function()
+  for _, fmt in ipairs { 1, 2 } do
+    local path = tmpfile("f" .. fmt .. ".bitwa")
+    local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 5, log = path,
+                                durability = "off", format = fmt ~= 2 and fmt or nil }
+    assert(runner.play(g, bots(5)))
+    local final = g:checksum()
+    if fmt == 1 then
+      eq(final, bitwa.util.hash(g.state:checksum() .. ":" .. g.dice:count()), "format 1's checksum")
+    else
+      eq(final, bitwa.util.hash(g.state:hash() .. ":" .. g.dice:count()), "format 2's checksum")
+    end
+    g:close()
+    local log = assert(bitwa.log.open(path, true))
+    eq(log:metas().format, "bitwa-game " .. fmt)
+    log:close()
+    local g2, rep = game_module.open(path, { readonly = true })
+    assert(g2, rep)
+    eq(rep.divergence, nil)
+    eq(g2.format, fmt)
+    eq(g2:checksum(), final)
+    g2:close()
+  end
+  -- the two formats' checksums differ: a file is never misread as the other
+  local g1 = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 5, format = 1 }
+  local g2 = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  ok(g1:checksum() ~= g2:checksum())
+end)
+
+test("format: a game of an unknown format is refused with a message naming it", function()
+  local path = tmpfile("f9.bitwa")
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 5, log = path, durability = "off" }
+  g:close()
+  local log = assert(bitwa.log.open(path, false, "off"))
+  log:set_meta("format", "bitwa-game 9")
+  log:close()
+  local g2, err = game_module.open(path, { readonly = true })
+  eq(g2, nil)
+  ok(err:find("bitwa-game 9", 1, true), err)
+  ok(err:find("bitwa-game 1", 1, true) and err:find("bitwa-game 2", 1, true), err)
+end)
+
+test("unit rows: fields read through proxies equal the state after every action of random games", function()
+  for seed = 1, 3 do
+    local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = seed }
+    local refusals = 0
+    assert(runner.play(g, bots(seed), { on_action = function(gg, r)
+      if r.status == "refused" then refusals = refusals + 1 end
+      local same, why = rows_match(gg)
+      if not same then error("seed " .. seed .. ": " .. why) end
+    end }))
+  end
+end)
+
+test("unit rows: a rollback restores the fields read; a clone reads its own state", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local function field(gg, name, k) return gg:query(function() return api.unit(name)[k] end) end
+  local hex0 = field(g, "R1", "hex").label
+  -- an action that changes the unit and then fails is rolled back
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    local u = api.unit("R1")
+    u.sp = 7
+    u.hex = bitwa.hex.parse("0505")
+    eq(u.sp, 7)
+    eq(#api.units { hex = bitwa.hex.parse("0505") }, 1)
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  eq(field(g, "R1", "sp"), 2)
+  eq(field(g, "R1", "hex").label, hex0)
+  eq(g:query(function() return #api.units { hex = bitwa.hex.parse("0505") } end), 0, "the hex index is restored")
+  eq(g:query(function() return api.units { hex = bitwa.hex.parse(hex0) }[1].name end), "R1")
+  -- a clone
+  local c = g:clone()
+  c.state:set(c:find_unit("R1"), c.slot.sp, 5)
+  eq(field(c, "R1", "sp"), 5)
+  eq(field(g, "R1", "sp"), 2)
+  -- a change made to the state directly is seen
+  g.state:set(g:find_unit("R1"), g.slot.sp, 3)
+  eq(field(g, "R1", "sp"), 3)
+  -- a removed unit's fields are gone
+  local id = g:find_unit("R1")
+  local stale = g:query(function() return api.unit("R1") end)
+  g:remove_unit(id)
+  local read, err = pcall(function() return g:query(function() return stale.sp end) end)
+  ok(not read and tostring(err):find("no entity", 1, true), "reading a removed unit: " .. tostring(err))
+  eq(g:query(function() return api.unit("#" .. id) end), nil, "a removed unit is not found")
+  local okr = pcall(function() return g:query(function() return api.units()[1].sp end) end)
+  ok(okr)
+  local same, why = rows_match(g)
+  ok(same, why)
+end)
+
+test("unit proxies: one per unit, equal and usable as keys", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local same = g:query(function() return api.unit("R1") == api.units { side = "A" }[1] end)
+  ok(same)
+  local raw = g:query(function() return rawequal(api.unit("R2"), api.unit("R2")) end)
+  ok(raw)
+end)
