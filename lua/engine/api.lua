@@ -55,6 +55,60 @@ function M.cite_text(map, text)
   end))
 end
 
+-- How many ways n dice of `sides` faces give each total:
+-- { { total =, ways = }... } in order of total, and sides^n.
+function M.totals(n, sides)
+  local ways = { [0] = 1 }
+  for k = 1, n do
+    local nxt = {}
+    for t = k - 1, (k - 1) * sides do
+      local w = ways[t]
+      for f = 1, sides do nxt[t + f] = (nxt[t + f] or 0) + w end
+    end
+    ways = nxt
+  end
+  local out = {}
+  for t = n, n * sides do if ways[t] then out[#out + 1] = { total = t, ways = ways[t] } end end
+  return out, math.tointeger(sides ^ n)
+end
+
+-- A roll whose totals can be enumerated exactly (the kernel refuses the
+-- others when they are rolled).
+function M.rollable(n, sides)
+  return math.type(n) == "integer" and math.type(sides) == "integer" and n >= 1 and n <= 16
+    and sides >= 2 and sides <= 1000 and sides ^ n <= 2 ^ 52
+end
+
+--[[
+M.roll_point(n, sides, class) -> { roll_point = true, n =, sides =, all = sides^n,
+classes = { { total =, ways =, totals = {...} }... } }
+The totals of nDsides grouped by class(total) (each total its own class
+without it), in order of their smallest total, which stands for the class.
+Called inside the action (rule code runs under its budget).
+--]]
+function M.roll_point(n, sides, class)
+  local totals, all = M.totals(n, sides)
+  local classes, index = {}, {}
+  for _, t in ipairs(totals) do
+    local key = t.total
+    if class then
+      key = class(t.total)
+      if key == nil or key ~= key then
+        error("bitwa.roll: the class of total " .. t.total .. " is nil or NaN", 0)
+      end
+    end
+    local c = index[key]
+    if not c then
+      c = { total = t.total, ways = 0, totals = {} }
+      index[key] = c
+      classes[#classes + 1] = c
+    end
+    c.ways = c.ways + t.ways
+    c.totals[#c.totals + 1] = t.total
+  end
+  return { roll_point = true, n = n, sides = sides, all = all, classes = classes }
+end
+
 function M.new()
   local G                       -- the bound game
   local api = {}
@@ -294,12 +348,23 @@ function M.new()
   function map.grid() return game().map:grid() end
 
   -- ---------------------------------------------------------------- dice
-  -- bitwa.roll(n, sides, purpose) -> total, faces
-  function api.roll(n, sides, purpose)
+  -- bitwa.roll(n, sides, purpose[, class]) -> total, faces
+  -- class (optional): a function of a total that gives equal values for
+  -- the totals that lead to the same result (the cell of a table, a hit or
+  -- a miss).  Play never calls it: the dice fall and the log records them.
+  -- An exploring copy (g.explore, set by `bitwa odds`) stops at the roll
+  -- with its classes (M.roll_point) and goes on with the total it is given.
+  function api.roll(n, sides, purpose, class)
     if type(purpose) ~= "string" or purpose == "" then
       error("bitwa.roll: every roll needs a purpose", 2)
     end
+    if class ~= nil and type(class) ~= "function" then
+      error("bitwa.roll: the classes are a function of the total", 2)
+    end
     local g = writable("a roll of the game's dice", 2)
+    if g.explore and g.dice:forced_left() == 0 and M.rollable(n, sides) then
+      g.dice:force({ coroutine.yield(M.roll_point(n, sides, class)) })
+    end
     return g.dice:roll(n, sides, M.cite_text(g.rs.manifest.renumber, purpose))
   end
   function api.d6(purpose) return (api.roll(1, 6, purpose)) end

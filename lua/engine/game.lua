@@ -620,6 +620,11 @@ function Game:_run(...)
   self.rs.bind(prev)
   if r[1] == "yield" then
     local req = r[2]
+    -- an exploring copy stops at a roll (api.roll): see Game:fall
+    if req.roll_point then
+      p.roll = req
+      return { status = "roll", roll = req, action = p.action }
+    end
     p.request = req
     -- the action waits for an answer, maybe from another process: keep it
     if self.log and not p.persisted then
@@ -642,6 +647,15 @@ function Game:_run(...)
   return { status = "error", kind = kind, message = message, traceback = tb }
 end
 
+function M.encode_request(d)
+  if d.request == nil then
+    local req = d.req
+    d.request = json.encode { side = req.side, kind = req.kind, prompt = req.prompt,
+                              options = json.array(req.options) }
+  end
+  return d.request
+end
+
 function Game:_commit()
   local p = self.pending
   local a = p.action
@@ -649,7 +663,10 @@ function Game:_commit()
   a.status = "done"
   local events = self.state:events()
   local rolls = self.dice:take_rolls()
-  if self.log then self.log:commit(a, p.decisions, rolls, events) end
+  if self.log then
+    for _, d in ipairs(p.decisions) do M.encode_request(d) end
+    self.log:commit(a, p.decisions, rolls, events)
+  end
   self.state:clear_events()
   self.pending, self.snapshot = nil, nil
   self.touched, self.cache_undo = nil, nil
@@ -845,10 +862,10 @@ function Game:answer(value)
   if not ok then
     return refused("", "'" .. value .. "' is not one of: " .. table.concat(req.options, ", "))
   end
-  local d = { k = #p.decisions + 1, side = req.side, kind = req.kind,
-              request = json.encode { side = req.side, kind = req.kind, prompt = req.prompt,
-                                      options = json.array(req.options) },
-              answer = value }
+  -- the request as the log keeps it, encoded only for a game with a log
+  -- (encode_request; a copy exploring odds or a bot's move has none)
+  local d = { k = #p.decisions + 1, side = req.side, kind = req.kind, req = req, answer = value }
+  if self.log then M.encode_request(d) end
   p.decisions[#p.decisions + 1] = d
   p.request = nil
   local r = self:_run(value)
@@ -864,6 +881,21 @@ function Game:answer(value)
 end
 
 function Game:pending_request() return self.pending and self.pending.request end
+
+-- An exploring copy (g.explore) stopped at a roll whose dice were not
+-- forced ({ status = "roll", roll = api.roll_point(...) }): go on as if
+-- the dice had given `total` (logged as a forced roll).
+function Game:fall(total)
+  local p = self.pending
+  if not (p and p.roll) then return refused("", "no roll is pending") end
+  local ok = false
+  for _, c in ipairs(p.roll.classes) do
+    for _, t in ipairs(c.totals) do if t == total then ok = true end end
+  end
+  if not ok then return refused("", "a roll of " .. p.roll.n .. "D" .. p.roll.sides .. " cannot give " .. tostring(total)) end
+  p.roll = nil
+  return self:_run(total)
+end
 
 -- Run f(...) as rule code on this game, not as an action: queries and
 -- legal-action lists.  It must not change the state.

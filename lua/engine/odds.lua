@@ -39,27 +39,31 @@ M.frac, M.fmul, M.fadd = frac, fmul, fadd
 
 function M.float(f) return f[1] / f[2] end
 
--- How many ways n dice of `sides` faces give each total (n*sides... ).
-function M.totals(n, sides)
-  local ways = { [0] = 1 }
-  for _ = 1, n do
-    local nxt = {}
-    for t, w in pairs(ways) do
-      for f = 1, sides do nxt[t + f] = (nxt[t + f] or 0) + w end
-    end
-    ways = nxt
-  end
-  local out = {}
-  for t = n, n * sides do if ways[t] then out[#out + 1] = { total = t, ways = ways[t] } end end
-  return out, sides ^ n // 1
-end
+-- How many ways n dice of `sides` faces give each total, and sides^n.
+M.totals = require("engine.api").totals
 
 -- ---------------------------------------------------------------- outcomes
-local function snapshot(g)
+-- A position as plain values: { units = { [id] = { field = value } },
+-- vars = { [name] = value } }, hexes as labels and facings as letters
+-- (as Game:unit_table shows them).  slots: g.state:slots(), the same for
+-- a game and its copies.
+local function snapshot(g, slots)
+  local st = g.state
   local units = {}
-  for _, u in ipairs(g:units_table()) do units[u.id] = u end
+  for id = 1, st:max_id() do
+    if st:alive(id) then
+      local t = { id = id }
+      for i = 1, #slots do
+        local v = st:get(id, i)
+        if v ~= nil and slots[i].type == "hex" then v = v.label end
+        t[slots[i].name] = v
+      end
+      if t.facing and t.facing >= 0 then t.facing = util.FACINGS[t.facing + 1] else t.facing = nil end
+      units[id] = t
+    end
+  end
   local vars = {}
-  for _, kv in ipairs(g.state:vars()) do
+  for _, kv in ipairs(st:vars()) do
     local v = kv[2]
     if bitwa.hex.is(v) then v = v.label end
     vars[kv[1]] = v
@@ -69,9 +73,11 @@ end
 
 local IGNORE_VARS = { phase = true, turn = true }
 
--- The changes from `before` to `after`, as a sorted list of
--- { key = "UNIT.field" | "var", from =, to = }.
-local function changes(before, after)
+-- The changes from `before` to `after`, as a list of { key = "UNIT.field"
+-- | "var", from =, to = }: units by id, each unit's changed fields by
+-- name then the fields it gained, variables by name.  fields: the slot
+-- names in order (plain string comparison, no comparator).
+local function changes(before, after, fields)
   local out = {}
   local ids = {}
   for id in next, before.units do ids[#ids + 1] = id end
@@ -83,10 +89,11 @@ local function changes(before, after)
     if a and not b then out[#out + 1] = { key = name .. ".eliminated", from = false, to = true }
     elseif b and not a then out[#out + 1] = { key = name .. ".appears", from = false, to = true }
     else
-      for _, k in ipairs(util.sorted_keys(a)) do
-        if a[k] ~= b[k] and k ~= "id" then out[#out + 1] = { key = name .. "." .. k, from = a[k], to = b[k] } end
+      for _, k in ipairs(fields) do
+        local x, y = a[k], b[k]
+        if x ~= nil and x ~= y then out[#out + 1] = { key = name .. "." .. k, from = x, to = y } end
       end
-      for _, k in ipairs(util.sorted_keys(b)) do
+      for _, k in ipairs(fields) do
         if a[k] == nil and b[k] ~= nil then out[#out + 1] = { key = name .. "." .. k, from = nil, to = b[k] } end
       end
     end
@@ -123,7 +130,16 @@ g: a game positioned before the action (it is not changed).
 opts.policy(g, request) -> option (default: the first option).
 opts.max_runs: stop with an error beyond this many plays (default 200000).
 report = { outcomes = { { text, changes, p = {n, d} }... } (by probability),
-           runs = plays made, leaves = dice paths, refused = {n, d} }
+           marginals = { [key] = { from =, values = { [shown value] = {n, d} } } },
+           runs = plays made, leaves = dice paths, line =, side = }
+
+The action is played on an exploring copy (g.explore): a roll whose dice
+are not forced stops the play with its classes (api.roll_point), the
+totals the rules say lead to the same result.  The play goes on with the
+first class; every other class is played again from the start with the
+dice so far and its own total forced (a coroutine cannot be copied), so
+there is one play per dice path, and one path per class, not per total.
+A roll that declares no classes branches on every total.
 --]]
 function M.compute(g, side, line, opts)
   opts = opts or {}
@@ -131,7 +147,15 @@ function M.compute(g, side, line, opts)
   local max_runs = opts.max_runs or 200000
   local base = g:clone()
   base.on_commit = nil
-  local before = snapshot(base)
+  base.explore = true
+  local slots = base.state:slots()
+  local fields = {}
+  for i, sl in ipairs(slots) do fields[i] = sl.name end
+  table.sort(fields)
+  local before = snapshot(base, slots)
+  local before_ids = {}
+  for id in next, before.units do before_ids[#before_ids + 1] = id end
+  table.sort(before_ids)
   local runs, leaves = 0, 0
   local by_text, order = {}, {}
   local function record(text, ch, p)
@@ -139,39 +163,26 @@ function M.compute(g, side, line, opts)
     if not o then o = { text = text, changes = ch, p = { 0, 1 } }; by_text[text] = o; order[#order + 1] = o end
     o.p = fadd(o.p, p)
   end
-  local function play(prefix, p)
-    runs = runs + 1
-    if runs > max_runs then error("odds: more than " .. max_runs .. " plays; narrow the situation", 0) end
-    local c = base:clone()
-    c.dice:force(prefix)
-    local r = c:act(side, line)
-    while r.status == "decision" do r = c:answer(policy(c, r.request)) end
-    if r.status == "error" and r.kind == "dice" then
-      local n, sides = bitwa.util.dice_wanted()
-      local totals, all = M.totals(n, sides)
-      for _, t in ipairs(totals) do
-        local next_prefix = { table.unpack(prefix) }
-        next_prefix[#next_prefix + 1] = t.total
-        play(next_prefix, fmul(p, frac(t.ways, all)))
-      end
-      return
-    end
+  local function leaf(c, r, dice, p)
     leaves = leaves + 1
     if r.status == "done" then
-      local after = snapshot(c)
-      local ch = changes(before, after)
+      local after = snapshot(c, slots)
+      local ch = changes(before, after, fields)
       -- derived measures: SP lost by each side, hexes each unit ended from its start
-      local lost = {}
-      for id, u in next, before.units do
+      local lost, lost_sides = {}, {}
+      for _, id in ipairs(before_ids) do
+        local u = before.units[id]
         if type(u.sp) == "number" and u.side ~= "" then
           local a = after.units[id]
+          if not lost[u.side] then lost_sides[#lost_sides + 1] = u.side end
           lost[u.side] = (lost[u.side] or 0) + u.sp - ((a and a.sp) or 0)
         end
       end
-      for _, side in ipairs(util.sorted_keys(lost)) do
-        ch[#ch + 1] = { key = "SP lost by " .. side, from = 0, to = lost[side], derived = true }
+      table.sort(lost_sides)
+      for _, sd in ipairs(lost_sides) do
+        ch[#ch + 1] = { key = "SP lost by " .. sd, from = 0, to = lost[sd], derived = true }
       end
-      for _, id in ipairs(util.sorted_keys(before.units)) do
+      for _, id in ipairs(before_ids) do
         local a, b = before.units[id], after.units[id]
         if b and a.hex and b.hex and a.hex ~= b.hex then
           local d = base.map:distance(bitwa.hex.parse(a.hex), bitwa.hex.parse(b.hex))
@@ -183,11 +194,54 @@ function M.compute(g, side, line, opts)
       record(outcome_text(shown), ch, p)
     elseif r.status == "refused" then
       record("refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message), {}, p)
+      by_text["refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message)].refusal =
+        { rule = r.rule, message = r.message }
     else
-      error("odds: the rules failed on dice " .. table.concat(prefix, " ") .. ": " .. tostring(r.message), 0)
+      error("odds: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
     end
   end
-  play({}, { 1, 1 })
+  -- paths still to play: { dice = forced totals, p = probability }
+  local todo = { { dice = {}, p = { 1, 1 } } }
+  while #todo > 0 do
+    local path = table.remove(todo)
+    runs = runs + 1
+    if runs > max_runs then error("odds: more than " .. max_runs .. " plays; narrow the situation", 0) end
+    local c = base:clone()
+    local dice, p = path.dice, path.p
+    c.dice:force(dice)
+    local r = c:act(side, line)
+    while true do
+      if r.status == "decision" then
+        r = c:answer(policy(c, r.request))
+      elseif r.status == "roll" then
+        local rp = r.roll
+        for i = #rp.classes, 2, -1 do
+          local cl = rp.classes[i]
+          local d = { table.unpack(dice) }
+          d[#d + 1] = cl.total
+          todo[#todo + 1] = { dice = d, p = fmul(p, frac(cl.ways, rp.all)) }
+        end
+        local first = rp.classes[1]
+        dice = { table.unpack(dice) }
+        dice[#dice + 1] = first.total
+        p = fmul(p, frac(first.ways, rp.all))
+        r = c:fall(first.total)
+      elseif r.status == "error" and r.kind == "dice" then
+        -- a roll made outside bitwa.roll ran out of forced dice: every total
+        local n, sides = bitwa.util.dice_wanted()
+        local totals, all = M.totals(n, sides)
+        for i = #totals, 1, -1 do
+          local d = { table.unpack(dice) }
+          d[#d + 1] = totals[i].total
+          todo[#todo + 1] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
+        end
+        break
+      else
+        leaf(c, r, dice, p)
+        break
+      end
+    end
+  end
   table.sort(order, function(a, b)
     local x, y = a.p[1] * b.p[2], b.p[1] * a.p[2]
     if x ~= y then return x > y end
@@ -203,6 +257,51 @@ function M.compute(g, side, line, opts)
     end
   end
   return { outcomes = order, marginals = marg, runs = runs, leaves = leaves, line = line, side = side }
+end
+
+--[[
+M.of_action(g, side, line, opts) -> report | nil, refusal
+The exact odds of `line` played by `side` (default: the acting side) on
+the position of a live game g, which is not changed (nor its log): for a
+bot choosing an attack, or a player before confirming one.  opts as for
+compute (policy: the first option unless given).  A game waiting for a
+decision, a side that cannot act now or a line the rules refuse on every
+path give nil and { status = "refused", rule =, message = }.
+--]]
+function M.of_action(g, side, line, opts)
+  if g.pending then
+    return nil, { status = "refused", rule = "", message = "a decision is pending: odds are for a new action" }
+  end
+  side = side or g:acting_side()
+  if side == nil then return nil, { status = "refused", rule = "", message = "no side acts now" } end
+  local rep = M.compute(g, side, line, opts)
+  local o = rep.outcomes[1]
+  if #rep.outcomes == 1 and o.text:sub(1, 9) == "refused: " then
+    return nil, { status = "refused", rule = o.refusal.rule, message = o.refusal.message }
+  end
+  return rep
+end
+
+-- A report as plain values for JSON: exact probabilities as "n/d" with
+-- integers, and as numbers.
+function M.plain(rep)
+  local json = require "engine.json"
+  local function exact(p) return string.format("%d/%d", p[1], p[2]) end
+  local outs = {}
+  for i, o in ipairs(rep.outcomes) do
+    outs[i] = { outcome = o.text, p = M.float(o.p), exact = exact(o.p) }
+  end
+  local marg = {}
+  for _, k in ipairs(util.sorted_keys(rep.marginals)) do
+    local m = rep.marginals[k]
+    local vals = {}
+    for _, v in ipairs(util.sorted_keys(m.values)) do
+      vals[#vals + 1] = { value = v, p = M.float(m.values[v]), exact = exact(m.values[v]) }
+    end
+    marg[#marg + 1] = { change = k, from = show(m.from), values = json.array(vals) }
+  end
+  return { action = rep.line, side = rep.side, plays = rep.runs, paths = rep.leaves,
+           outcomes = json.array(outs), marginals = json.array(marg) }
 end
 
 function M.format(rep)

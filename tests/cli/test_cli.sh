@@ -113,5 +113,18 @@ R2="$T/run2.bitwa"
 expect 0 "run --resume with the bots the game was started with" "$BITWA" run "$R2" --resume
 has "$T/out" "bots: A=random, B=rules" "the log remembers the bots"
 
+# odds on the position of a game file: read only, refusals exit 2
+O="$T/odds.bitwa"
+expect 0 "start for odds" "$BITWA" start skirmish/duel "$O"
+before=$(digest "$O")
+expect 0 "odds on a game file" "$BITWA" odds "$O" "move R1 0404" --json
+has "$T/out" '"exact":"1/1","outcome":"R1.facing SE->NE; R1.hex 0304->0404; R1.mp_left 3->2"' "the move's one outcome"
+expect 2 "odds of a refused line" "$BITWA" odds "$O" attack R1 B1
+has "$T/err" "refused: 2.1" "the refusal names its rule"
+expect 2 "odds on a game file needs an action" "$BITWA" odds "$O"
+if [ "$(digest "$O")" = "$before" ]; then ok; else no "odds changed the game file"; fi
+expect 0 "odds --json of a situation" "$BITWA" odds tests/fixtures/situations/skirmish-attack.lua --json
+has "$T/out" '"exact":"1/6"' "exact fractions are integers"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -33,7 +33,7 @@ test("odds: Skirmish 4.3 at 2:1, by hand from its table: D1 1/2, no effect 1/3, 
   eq(rep.marginals["b.eliminated"].values["true"], { 1, 2 })     -- rolls 4, 5, 6: D1 on a 1-SP unit
   eq(rep.marginals["b.hex"].values["0604"], { 1, 6 })            -- roll 3: DR
   eq(rep.outcomes[2].p, { 1, 3 })                                -- rolls 1, 2: no effect
-  eq(rep.leaves, 6)
+  eq(rep.leaves, 3, "one path per result of the table: the roll's classes")
   eq(g:checksum(), before, "the game itself is not changed")
 end)
 
@@ -113,4 +113,113 @@ test("odds: a situation file with an unknown phase is a clear error", function()
       { name = "b", side = "B", kind = "infantry", hex = "1010", facing = "N", sp = 1 } } } })
   ok(not okk)
   ok(tostring(err):find("nowhere", 1, true), tostring(err))
+end)
+
+-- The distributions recorded before rolls had classes (tests/fixtures/
+-- situations/odds/NAME.json, written by `bitwa odds NAME.lua --json` when
+-- every total was its own path): the same outcomes with the same exact
+-- probabilities.
+for _, name in ipairs({ "skirmish-attack", "grunwald-charge", "legnica-charge" }) do
+  test("odds: " .. name .. " gives exactly the recorded distribution", function()
+    local text = assert(util.read_file(bitwa.home .. "/tests/fixtures/situations/odds/" .. name .. ".json"))
+    local want = json.decode(text)
+    local g, policy, s = situation(name)
+    local rep = odds.compute(g, s.side, s.action, { policy = policy })
+    local got = odds.plain(rep)
+    eq(#got.outcomes, #want.outcomes, "outcomes")
+    for i, o in ipairs(want.outcomes) do
+      eq(got.outcomes[i].outcome, o.outcome, "outcome " .. i)
+      eq(got.outcomes[i].exact, o.exact, "probability of outcome " .. i)
+    end
+  end)
+end
+
+test("odds: a roll's classes group its totals by the rules' function, in order of their smallest total", function()
+  local api = require "engine.api"
+  local rp = api.roll_point(2, 6, function(t) return t >= 10 or t <= 3 end)
+  eq(rp.all, 36)
+  eq(#rp.classes, 2)
+  eq(rp.classes[1].total, 2, "the class of 2 stands for 2, 3, 10, 11, 12")
+  eq(rp.classes[1].totals, { 2, 3, 10, 11, 12 })
+  eq(rp.classes[1].ways, 1 + 2 + 3 + 2 + 1)
+  eq(rp.classes[2].total, 4)
+  eq(rp.classes[2].ways, 27)
+  -- without classes every total is its own
+  local all = api.roll_point(2, 6)
+  eq(#all.classes, 11)
+  eq(all.classes[6].totals, { 7 })
+  eq(all.classes[6].ways, 6)
+  eq(select(2, api.totals(3, 6)), 216)
+  -- a nil class is the rules' error
+  local okk, err = pcall(api.roll_point, 1, 6, function(t) if t < 6 then return t end end)
+  ok(not okk and tostring(err):find("class of total 6", 1, true), tostring(err))
+end)
+
+test("odds: in play a classified roll rolls the dice and logs them; only an exploring copy stops at it", function()
+  local g = game { ruleset = "skirmish", seed = 3, scenario = { map = "skirmish", turns = 3, units = {
+    { name = "a", side = "A", kind = "infantry", hex = "0404", facing = "SE", sp = 2, mp = 4 },
+    { name = "b", side = "B", kind = "infantry", hex = "0504", facing = "NW", sp = 1, mp = 4 } } } }
+  local function settle(x, r)
+    while r.status == "decision" do r = x:answer(r.request.options[1]) end
+    return r
+  end
+  done(settle(g, g:act("A", "end")))
+  local r = g:act("A", "attack a b")
+  while r.status == "decision" do r = g:answer(r.request.options[1]) end
+  done(r)
+  eq(#r.rolls, 1)
+  eq(r.rolls[1].forced, false)
+  eq(r.rolls[1].faces[1], r.rolls[1].total, "the die as it fell")
+  -- the same position explored: the play stops at the roll with 3 classes
+  local c = game { ruleset = "skirmish", seed = 3, scenario = { map = "skirmish", turns = 3, units = {
+    { name = "a", side = "A", kind = "infantry", hex = "0404", facing = "SE", sp = 2, mp = 4 },
+    { name = "b", side = "B", kind = "infantry", hex = "0504", facing = "NW", sp = 1, mp = 4 } } } }
+  done(settle(c, c:act("A", "end")))
+  c.explore = true
+  local s = c:act("A", "attack a b")
+  eq(s.status, "roll")
+  eq(#s.roll.classes, 3)
+  eq(s.roll.classes[1].totals, { 1, 2 })
+  eq(s.roll.classes[2].totals, { 3 })
+  eq(s.roll.classes[3].totals, { 4, 5, 6 })
+  refused(c:fall(7), "", "a d6 cannot give 7")
+  local f = settle(c, c:fall(3))
+  done(f)
+  eq(f.rolls[1].total, 3)
+  eq(f.rolls[1].forced, true)
+  eq(c:unit_table("b").hex, "0604", "3 is DR")
+end)
+
+test("odds: of_action on a live game with a log: the distribution of the situation, the game and its file unchanged", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local s = odds.load_situation(bitwa.home .. "/tests/fixtures/situations/skirmish-attack.lua")
+  local g = game { ruleset = s.ruleset, scenario = s.scenario, seed = 1, log = path }
+  local r0 = g:act("A", "end")
+  while r0.status == "decision" do r0 = g:answer(r0.request.options[1]) end
+  done(r0)
+  local sum, n = g:checksum(), g.n
+  local rep = odds.of_action(g, nil, "attack a b")
+  eq(rep.side, "A")
+  eq(#rep.outcomes, 3)
+  eq(rep.outcomes[1].p, { 1, 2 })
+  eq(g:checksum(), sum)
+  eq(g.n, n)
+  g:close()
+  local h = game_module.open(path, { readonly = true })
+  eq(h:checksum(), sum, "the file holds the same position")
+  eq(h.n, n, "and no new action")
+  -- refusals: by the rules, and a decision pending
+  local r, why = odds.of_action(h, "A", "attack b a")
+  eq(r, nil)
+  eq(why.rule, "2.1", "b is not A's")
+  h:close()
+  os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+end)
+
+test("odds: --json's exact probabilities are integer fractions", function()
+  local g, policy, s = situation("grunwald-charge")
+  local p = odds.plain(odds.compute(g, s.side, s.action, { policy = policy }))
+  for _, o in ipairs(p.outcomes) do ok(o.exact:match("^%d+/%d+$"), o.exact) end
+  eq(p.outcomes[1].exact, "5/27")
 end)
