@@ -346,6 +346,18 @@ function M.evaluate(t)
   return r
 end
 
+-- The class of a COMBAT TABLE cell for `bitwa odds` (bitwa.roll's
+-- classes): the cells of a column with the same result (every field but
+-- the printed text) are one class of the combat roll.
+function M.result_class(cell)
+  local parts = {}
+  for k, v in pairs(cell) do
+    if type(v) == "table" then return cell end
+    if k ~= "printed" then parts[#parts + 1] = k .. "=" .. tostring(v) end
+  end
+  return table.concat(parts, " ")
+end
+
 local function mods_text(mods)
   local parts = {}
   for _, m in ipairs(mods) do parts[#parts + 1] = string.format("%s %+d", m.what, m.cm) end
@@ -425,7 +437,8 @@ function M.resolve(t)
   for _, d in ipairs(def) do
     if U().is_field(d) then rules.phases.on_attacked(d) end
   end
-  r.roll = bitwa.roll(M.DICE, 6, "combat (5.1.1)")
+  r.roll = bitwa.roll(M.DICE, 6, "combat (5.1.1)",
+    function(roll) return rules.combat.result_class(T().combat[roll][r.final]) end)
   r.cell = T().combat[r.roll][r.final]
   local cell = r.cell
   bitwa.note(string.format("combat: %s (%d SP; %s) vs %s (%d SP; %s): %s -> %s, roll %d: %s",

@@ -41,12 +41,20 @@ function M.morale_test(u, why, extra)
   local value = rules.morale.test_value(u.side)
   local row
   for _, r in ipairs(T().morale_test.rows) do if r.morale == value then row = r end end
-  local roll = bitwa.roll(T().morale_test.dice, 6, "morale test (6.2.1)")
   local mod = rules.condition.leader_modifier(u)
-  local modified = roll - mod
-  if bitwa.option("leader_test_modifier") == "add" then modified = roll + mod end
-  if extra then modified = modified + extra end
-  local pass = modified < 1 or contains(row.pass, modified)
+  local add = bitwa.option("leader_test_modifier") == "add"
+  local function modified_of(roll)
+    local m = add and roll + mod or roll - mod
+    if extra then m = m + extra end
+    return m
+  end
+  local function passes(roll)
+    local m = modified_of(roll)
+    return m < 1 or contains(row.pass, m)
+  end
+  local roll = bitwa.roll(T().morale_test.dice, 6, "morale test (6.2.1)", passes)
+  local modified = modified_of(roll)
+  local pass = passes(roll)
   bitwa.note(string.format("%s: morale test%s at MORALE %+d: %d%s%s -> %s (6.2.1)", u.name,
     why and (" (" .. why .. ")") or "", value, roll,
     mod ~= 0 and string.format(" (%d with the leader)", extra and modified - extra or modified) or "",
@@ -122,7 +130,8 @@ function M.after_combat(u, row)
   end
   local r = D.rows[row]
   local class = U().class(u)
-  local roll = bitwa.roll(D.dice, 6, D.roll .. " (5.1.1 g)")
+  local roll = bitwa.roll(D.dice, 6, D.roll .. " (5.1.1 g)",
+    function(t) return contains(r[class], t) end)   -- a hit or a miss
   local hit = contains(r[class], roll)
   bitwa.note(string.format("%s: %s roll %d on row %s, %s -> %s", u.name, D.roll, roll, r.printed, class,
     hit and D.effect or "no effect"))

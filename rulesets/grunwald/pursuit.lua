@@ -41,7 +41,8 @@ function M.kind(u)
   local row
   for _, r in ipairs(T().pursuit.rows) do if r.hexes == d then row = r end end
   if not row.roll then return "voluntary", "5.5.3" end
-  local roll = bitwa.roll(T().pursuit.dice, 6, "pursuit (5.5.3)")
+  local roll = bitwa.roll(T().pursuit.dice, 6, "pursuit (5.5.3)",
+    function(t) return rules.pursuit.table_kind(row, t) end)
   return rules.pursuit.table_kind(row, roll), "5.5.3"
 end
 

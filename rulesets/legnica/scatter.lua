@@ -133,7 +133,8 @@ function M.start_of_movement(side, arm)
   for _, u in ipairs(rules.scatter.track(side)) do
     local moves = (arm == "cavalry") == U().is_cavalry(u)
     if moves and u:alive() and u.hex == nil then
-      local roll = bitwa.roll(T().scatter.regroup_dice, 6, "regroup (=9.1.6)")
+      local roll = bitwa.roll(T().scatter.regroup_dice, 6, "regroup (=9.1.6)",
+        function(t) return t >= T().scatter.regroup_from end)
       if roll >= T().scatter.regroup_from then
         rules.scatter.regroup(u)
       else

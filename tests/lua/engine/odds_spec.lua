@@ -134,6 +134,15 @@ for _, name in ipairs({ "skirmish-attack", "grunwald-charge", "legnica-charge" }
   end)
 end
 
+test("odds: the Grunwald charge follows one path per class (8 combat cells, pursuit and disorganization hit or miss)", function()
+  local g, policy, s = situation("grunwald-charge")
+  local rep = odds.compute(g, s.side, s.action, { policy = policy })
+  eq(rep.leaves, 25)
+  eq(rep.runs, 25, "one play per path: a play goes on at a roll with its first class")
+  local l = odds.compute(situation("legnica-charge"))
+  ok(l.leaves <= 28, "Legnica: " .. l.leaves .. " paths")
+end)
+
 test("odds: a roll's classes group its totals by the rules' function, in order of their smallest total", function()
   local api = require "engine.api"
   local rp = api.roll_point(2, 6, function(t) return t >= 10 or t <= 3 end)
