@@ -217,13 +217,34 @@ function M.new()
 
   function api.is_unit(x) return type(x) == "table" and getmetatable(x) == "unit" end
 
-  -- bitwa.units{side=, kind=, hex=, where=fn} -> units in id order
+  -- bitwa.units{side=, kind=, hex=, near=, within=, where=fn} -> units in
+  -- id order.  near = h, within = n: only the units on the map's hexes at
+  -- most n hexes from h (n = 0 when not given), found through the hexes
+  -- around h rather than by testing every unit.
   function api.units(filter)
     local g = game()
     filter = filter or {}
     local c = g:units_cache()
     local ids = c.ids
-    if filter.hex then ids = c.at[kernel_hex.pack(filter.hex)] or {} end
+    local near = filter.near
+    if filter.hex then
+      ids = c.at[kernel_hex.pack(filter.hex)] or {}
+      if near ~= nil and #ids > 0 and
+         g.map:distance(filter.hex, near) > (filter.within or 0) then ids = {} end
+    elseif near ~= nil then
+      local within = filter.within or 0
+      if math.type(within) ~= "integer" or within < 0 then
+        error("bitwa.units: within must be a non-negative integer", 2)
+      end
+      local at, list = c.at, {}
+      local hexes = g.map:range(near, within)
+      for i = 1, #hexes do
+        local here = at[hexes[i].key]
+        if here then for j = 1, #here do list[#list + 1] = here[j] end end
+      end
+      table.sort(list)
+      ids = list
+    end
     local side, kind, where = filter.side, filter.kind, filter.where
     local out = {}
     for i = 1, #ids do

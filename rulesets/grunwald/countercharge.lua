@@ -76,13 +76,22 @@ function M.plans(cc, mover)
   return out
 end
 
+-- How far from the mover a unit that can countercharge it may be: a plan
+-- enters a hex next to the unit that is next to the mover (5.7.2), so 2.
+-- Only the units this near are examined (a ruleset whose plans reach
+-- further sets more).
+M.reach = 2
+
+local function may_countercharge(v)
+  return units().is_cavalry(v) and v.hex ~= nil and not units().is_panicked(v)
+end
+
 -- The units of `side` that may countercharge mover, each on its own.
 function M.candidates(mover, side)
   local out = {}
   if not rules.countercharge.can_target(mover, side) then return out end
-  for _, cc in ipairs(bitwa.units { side = side, where = function(v)
-    return units().is_cavalry(v) and v.hex ~= nil and not units().is_panicked(v)
-  end }) do
+  for _, cc in ipairs(bitwa.units { side = side, near = mover.hex, within = rules.countercharge.reach,
+                                    where = may_countercharge }) do
     if not rules.countercharge.barred(cc) and not rules.countercharge.engaged(mover, side, { [cc.id] = true }) and #rules.countercharge.plans(cc, mover) > 0 then
       out[#out + 1] = cc
     end

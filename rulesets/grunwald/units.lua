@@ -61,10 +61,10 @@ end
 function M.on_map(u) return u.hex ~= nil end
 
 -- Field units on hex h (of `side` when given), in id order.
+local function is_field(u) return rules.units.is_field(u) end
+
 function M.field_units_at(h, side)
-  return bitwa.units { hex = h, where = function(u)
-    return rules.units.is_field(u) and (side == nil or u.side == side)
-  end }
+  return bitwa.units { hex = h, side = side, where = is_field }
 end
 
 function M.leaders_at(h, side)

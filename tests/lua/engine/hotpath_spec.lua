@@ -197,3 +197,38 @@ test("unit proxies: one per unit, equal and usable as keys", function()
   local raw = g:query(function() return rawequal(api.unit("R2"), api.unit("R2")) end)
   ok(raw)
 end)
+
+test("bitwa.units{near=, within=}: the units within n hexes of a hex, in id order, with the other filters", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local function names(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units(f)) do out[#out + 1] = u.name end
+      return out
+    end)
+  end
+  -- the same answer as testing every unit's distance
+  for _, centre in ipairs { "0304", "0606", "0905", "1205" } do
+    for within = 0, 5 do
+      local want = g:query(function()
+        local out = {}
+        for _, u in ipairs(api.units()) do
+          if u.hex and g.map:distance(u.hex, bitwa.hex.parse(centre)) <= within then out[#out + 1] = u.name end
+        end
+        return out
+      end)
+      eq(names { near = bitwa.hex.parse(centre), within = within }, want, centre .. " within " .. within)
+    end
+  end
+  eq(names { near = bitwa.hex.parse("0304") }, { "R1" }, "within defaults to 0")
+  eq(names { near = bitwa.hex.parse("0905"), within = 1, side = "B" }, { "B1" })
+  eq(names { near = bitwa.hex.parse("0905"), within = 2, side = "B" }, { "B1", "B2", "B3" })
+  eq(names { near = bitwa.hex.parse("0905"), within = 2, kind = "archers" }, { "B3" })
+  eq(names { near = bitwa.hex.parse("0905"), within = 9, side = "A",
+             where = function(u) return u.kind ~= "cavalry" end }, { "R1", "R3" })
+  eq(names { hex = bitwa.hex.parse("0905"), near = bitwa.hex.parse("0804"), within = 2 }, { "B1" })
+  eq(names { hex = bitwa.hex.parse("0905"), near = bitwa.hex.parse("0304"), within = 1 }, {})
+  local okq, err = pcall(g.query, g, function() return api.units { near = bitwa.hex.parse("0304"), within = -1 } end)
+  ok(not okq and tostring(err):find("within", 1, true), tostring(err))
+end)
