@@ -29,9 +29,12 @@ local M = {}
 local PASSIVE = { pass = true, hold = true, no = true, none = true, decline = true,
                   skip = true, refuse = true, wait = true }
 
--- A unit's strength: its "sp" attribute when the ruleset has one, else 1.
+-- A unit's strength: the ruleset's strength attribute (bitwa.roles(),
+-- "sp" unless the manifest names another) when it has one, else 1.
+-- (read at the start of each choose and answer)
+local strength_name = "sp"
 local function strength(u)
-  local ok, v = pcall(function() return u.sp end)
+  local ok, v = pcall(function() return u[strength_name] end)
   if ok and math.type(v) then return math.max(v, 0) end
   return 1
 end
@@ -164,6 +167,7 @@ local function score(side, line, enemies, cache)
 end
 
 function M.choose(side, legal)
+  strength_name = bitwa.roles().strength
   local enemies = enemies_of(side)
   local cache = { units = {} }
   local best, best_lines, has_end = nil, {}, false
@@ -182,6 +186,7 @@ function M.choose(side, legal)
 end
 
 function M.answer(request)
+  strength_name = bitwa.roles().strength
   local side, options = request.side, request.options
   if #options == 1 then return options[1] end
   -- hexes: the one farthest from the enemy

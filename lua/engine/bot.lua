@@ -230,7 +230,7 @@ M.GREEDY_ATTACK_BONUS = 1
 M.GREEDY_CONTACT = 3
 M.GREEDY_WIN = 100000
 
-local function is_field(kind) return kind ~= "leader" and kind ~= "banner" end
+local roles = require "engine.roles"
 
 -- The default score of g's position for side (higher is better):
 -- strength on the map and VP, closeness to the enemy, and contact: a unit
@@ -245,21 +245,23 @@ function M.default_score(g, side)
   end
   local own_sp, enemy_sp = 0, 0
   local own, enemies = {}, {}
+  local ro = roles.of(g)
+  local sp_slot = slot[ro.strength]
   for id = 1, st:max_id() do
     if st:alive(id) then
       local h = st:get(id, slot.hex)
       if h and g.map:contains(h) then
         local s = st:get(id, slot.side)
-        local sp = slot.sp and st:get(id, slot.sp) or 0
-        if type(sp) ~= "number" then sp = 0 end
         local kind = st:get(id, slot.kind)
+        local sp = sp_slot and not ro.marker[kind] and st:get(id, sp_slot) or 0
+        if type(sp) ~= "number" then sp = 0 end
         local u = { hex = h, facing = st:get(id, slot.facing), sp = sp }
         if s == side then
           own_sp = own_sp + sp
-          if is_field(kind) then own[#own + 1] = u end
+          if roles.is_field(ro, kind) then own[#own + 1] = u end
         else
           enemy_sp = enemy_sp + sp
-          if is_field(kind) then enemies[#enemies + 1] = u end
+          if roles.is_field(ro, kind) then enemies[#enemies + 1] = u end
         end
       end
     end

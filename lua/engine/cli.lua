@@ -215,17 +215,18 @@ command("list", "list [--json]", "list rulesets, their scenarios and overlays",
     return 0
   end)
 
-command("start", "start RULESET/SCENARIO FILE [--seed N] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off]",
+command("start", "start RULESET/SCENARIO FILE [--seed N] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off]",
   "start a game into a new .bitwa file",
-  "Creates FILE (it must not exist) and plays the scenario's setup.",
+  "Creates FILE (it must not exist) and plays the scenario's setup.  --deploy\nscenario skips the ruleset's deployment phases: the units stand where the\nscenario puts them (default: players, who deploy in those phases).",
   function(args)
-    local opts, pos = parse(args, { seed = "value", overlay = "list", option = "list", durability = "value", json = "flag" }, "start")
+    local opts, pos = parse(args, { seed = "value", overlay = "list", option = "list", durability = "value", json = "flag",
+      deploy = "value" }, "start")
     need(pos, 2, commands.start)
     local rs, sc = split_target(pos[1])
     if util.exists(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
     local ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed_of(opts.seed),
       overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = pos[2],
-      durability = opts.durability })
+      durability = opts.durability, deploy = opts.deploy })
     if not ok then bad(tostring(g)) end
     if opts.json then io.write(json.encode(state_json(g)), "\n")
     else util.printf("started %s (%s), seed %d, in %s\n", g.scenario.title, pos[1], g.seed, pos[2]) end
@@ -309,13 +310,13 @@ local function make_bots(spec, seed, sides)
   return bots
 end
 
-command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--durability full|normal|off] [--quiet]",
+command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off] [--quiet]",
   "play a whole game with bots",
   "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random,\nheuristic, or the path of a bot module (FILE.lua).",
   function(args)
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
-      json = "flag", resume = "flag" }, "run")
+      json = "flag", resume = "flag", deploy = "value" }, "run")
     need(pos, 1, commands.run)
     local g, out, seed
     if opts.resume then
@@ -336,7 +337,7 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
       local ok
       ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed,
         overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = out,
-        durability = opts.durability or "normal" })
+        durability = opts.durability or "normal", deploy = opts.deploy })
       if not ok then bad(tostring(g)) end
     end
     local bots = make_bots(opts.bots, seed, g.sides)
@@ -359,10 +360,11 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
       on_turn = function(gg, turn)
         if opts.quiet or opts.json then return end
         local sp = {}
+        local ro = require("engine.roles").of(gg)
         for _, s in ipairs(gg.sides) do
           local n, total = 0, 0
           for _, u in ipairs(gg:units_table()) do
-            if u.side == s then n = n + 1; total = total + (u.sp or 0) end
+            if u.side == s and not ro.marker[u.kind] then n = n + 1; total = total + (u[ro.strength] or 0) end
           end
           sp[#sp + 1] = string.format("%s %d units/%d SP", s, n, total)
         end

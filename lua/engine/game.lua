@@ -107,6 +107,13 @@ function M.new(opts)
   g.scenario, g.map, g.mapdata, g.map_labels = sc, map.kmap, map, map.labels
   g.sides = sc.sides
   g.turns = sc.turns
+  g.first = sc.first or 1
+  -- "scenario": deployment phases are skipped, the units stay where the
+  -- scenario puts them; "players" (default): the sides deploy
+  g.deploy = opts.deploy or "players"
+  if g.deploy ~= "players" and g.deploy ~= "scenario" then
+    error("deploy: 'players' or 'scenario' expected, got '" .. tostring(g.deploy) .. "'", 0)
+  end
   g.terrain_names = rs.terrain
   g.edge_names = rs.edges
   g.edge_bit = {}
@@ -140,7 +147,22 @@ function M.new(opts)
   g.dice = bitwa.dice.new(g.seed, 0)
   -- phases
   g.phases = bitwa.phases.new()
+  -- phase flags the kernel's list does not keep: once (the first turn
+  -- only, before its other phases; deployment implies it), deployment
+  -- (skipped with deploy = "scenario"), skip ("module.fn": asked on
+  -- entry whether the phase has nothing to do)
+  g.phase_flags = {}
+  local regular = false
   for _, p in ipairs(rs.manifest.phases) do
+    local once = p.once == true or p.deployment == true
+    if once and regular then
+      error("ruleset " .. rs.name .. ": once phase " .. p.name .. " must come before every other phase", 0)
+    end
+    if not once then regular = true end
+    if p.skip ~= nil and type(p.skip) ~= "string" then
+      error("ruleset " .. rs.name .. ": phase " .. p.name .. ": skip must be \"module.function\"", 0)
+    end
+    g.phase_flags[#g.phase_flags + 1] = { once = once, deployment = p.deployment == true, skip = p.skip }
     local i = g.phases:add(p.name, p.side or "", p.cite or "")
     for _, k in ipairs(p.actions or {}) do
       if k ~= "end" and not rs.manifest.actions[k] then
@@ -151,11 +173,18 @@ function M.new(opts)
     if (p.side or "") ~= "" then g.phases:allow(i, "end") end
   end
   if g.phases:count() == 0 then error("ruleset " .. rs.name .. " declares no phases", 0) end
+  if not regular then error("ruleset " .. rs.name .. " declares only once phases", 0) end
   g.budget = rs.manifest.budget or M.DEFAULT_BUDGET
   g.memory = rs.manifest.memory or M.DEFAULT_MEMORY
   g.scenario_view = ruleset.freeze({
-    id = sc.id, title = sc.title, turns = sc.turns, sides = sc.sides, side_names = sc.side_names,
+    id = sc.id, title = sc.title, turns = sc.turns, first = g.first, sides = sc.sides, side_names = sc.side_names,
     zones = sc.zones, reinforcements = sc.reinforcements, data = sc.data, victory = sc.victory,
+    unit_zones = (function()
+      -- each unit's setup zone (unit { ..., zone = "Z" }), for deployment rules
+      local t = {}
+      for _, u in ipairs(sc.units) do if u.zone then t[u.name] = u.zone end end
+      return t
+    end)(),
   }, {})
   -- the log
   if opts.log then
@@ -171,6 +200,7 @@ function M.new(opts)
       scenario = type(opts.scenario) == "string" and opts.scenario or "inline",
       seed = tostring(g.seed), options = json.encode(g.explicit_options),
     }
+    if g.deploy ~= "players" then meta.deploy = g.deploy end
     if type(opts.scenario) == "table" then meta.scenario_data = json.encode(M.plain(opts.scenario)) end
     for _, k in ipairs(util.sorted_keys(meta)) do log:set_meta(k, meta[k]) end
     for _, s in ipairs(g:sources()) do log:add_source(s.ruleset, s.name, s.kind, s.hash) end
@@ -564,6 +594,8 @@ function Game:_advance()
     for _, s in ipairs(self.sides) do st:set_var("phase.done." .. s, nil) end
     local turn, ni, newturn = self.phases:next(self:turn(), pi)
     if newturn then
+      -- once phases belong to the first turn only
+      while self.phase_flags[ni].once do ni = ni + 1 end
       self:run_hooks("turn_end", turn - 1)
       if self:is_over() then return end
       if self.turns and turn > self.turns then
@@ -581,7 +613,31 @@ function Game:_advance()
     if self:is_over() then return end
     self:run_phase_hooks(self.phases:info(ni).name, "enter")
     if self:is_over() then return end
-  until self.phases:info(self:phase_index()).side ~= ""
+  until not self:_passes_by()
+end
+
+-- Whether the phase just entered runs by itself: it belongs to nobody
+-- (side ""), its "@var" side is unset, it is a deployment phase of a
+-- game deployed as the scenario says, or its skip predicate finds
+-- nothing to do in it.  Run inside an action.
+function Game:_passes_by()
+  local pi = self:phase_index()
+  local info, flags = self.phases:info(pi), self.phase_flags[pi]
+  if info.side == "" then return true end
+  local why
+  if flags.deployment and self.deploy == "scenario" then
+    why = "the units stand as the scenario deploys them"
+  elseif info.side:sub(1, 1) == "@" then
+    local v = self.state:var(info.side:sub(2))
+    if v == nil or v == "" then why = "nobody acts in it" end
+  end
+  if not why and flags.skip then
+    local sides = self:acting_sides()
+    if ruleset.hook_function(self.rs, flags.skip)(sides[1]) == true then why = "nothing to do in it" end
+  end
+  if not why then return false end
+  self.state:note("phase " .. info.name .. " skipped: " .. why)
+  return true
 end
 
 function Game:_end_phase(side)
@@ -720,7 +776,7 @@ function Game:_setup()
       self:spawn(t)
     end
     for _, v in ipairs(sc.vars) do st:set_var(v.key, v.value) end
-    st:set_var("turn", 1)
+    st:set_var("turn", self.first)
     st:set_var("phase", 1)
     self:run_hooks("setup")
   end)
@@ -730,12 +786,12 @@ end
 -- phase's entry hooks), which may already ask the players something.
 function Game:_begin()
   local first = self.phases:info(1).name
-  return self:_start({ n = self.n + 1, side = "", line = "begin", turn = 1, phase = first }, function()
+  return self:_start({ n = self.n + 1, side = "", line = "begin", turn = self.first, phase = first }, function()
     if self:is_over() then return end
-    self:run_hooks("turn_start", 1)
+    self:run_hooks("turn_start", self.first)
     if self:is_over() then return end
     self:run_phase_hooks(self:phase_info().name, "enter")
-    if not self:is_over() and self:phase_info().side == "" then self:_advance() end
+    if not self:is_over() and self:_passes_by() then self:_advance() end
   end)
 end
 
@@ -1022,7 +1078,7 @@ function M._replay(log, path, opts)
   local seed = math.tointeger(tonumber(meta.seed or ""))
   if not seed then error(path .. ": bad seed in the game file", 0) end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
-                    options = options, no_begin = true, format = format }
+                    options = options, deploy = meta.deploy, no_begin = true, format = format }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end

@@ -170,12 +170,14 @@ function M.compute(g, side, line, opts)
       local ch = changes(before, after, fields)
       -- derived measures: SP lost by each side, hexes each unit ended from its start
       local lost, lost_sides = {}, {}
+      local ro = require("engine.roles").of(base)
+      local sk = ro.strength
       for _, id in ipairs(before_ids) do
         local u = before.units[id]
-        if type(u.sp) == "number" and u.side ~= "" then
+        if type(u[sk]) == "number" and u.side ~= "" and not ro.marker[u.kind] then
           local a = after.units[id]
           if not lost[u.side] then lost_sides[#lost_sides + 1] = u.side end
-          lost[u.side] = (lost[u.side] or 0) + u.sp - ((a and a.sp) or 0)
+          lost[u.side] = (lost[u.side] or 0) + u[sk] - ((a and a[sk]) or 0)
         end
       end
       table.sort(lost_sides)

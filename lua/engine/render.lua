@@ -8,6 +8,7 @@
 -- tables `terrain_colors` (terrain name -> colour) and `side_colors`
 -- (side -> colour); the module is optional.
 local util = require "engine.util"
+local rolesmod = require "engine.roles"
 
 local M = {}
 
@@ -192,6 +193,12 @@ function M.svg(g, opts)
 
   -- the side panel: units off the map
   local units = g:units_table()
+  -- what the ruleset's roles make of a unit: its strength, and whether it
+  -- is a leader or a marker (drawn as a flag) rather than a counter
+  local roles = rolesmod.of(g)
+  local function sp_of(u) return u[roles.strength] end
+  local function is_leader(u) return roles.leader[u.kind] == true end
+  local function is_marker(u) return roles.marker[u.kind] == true end
   local onmap, offmap = {}, {}
   for _, u in ipairs(units) do
     if u.hex and map:contains(bitwa.hex.parse(u.hex)) then onmap[#onmap + 1] = u
@@ -216,8 +223,8 @@ function M.svg(g, opts)
   for _, sd in ipairs(g.sides) do
     local n, total = 0, 0
     for _, u in ipairs(onmap) do
-      if u.side == sd and u.kind ~= "leader" and u.kind ~= "banner" then
-        n = n + 1; total = total + (tonumber(u.sp) or 0)
+      if u.side == sd and not is_leader(u) and not is_marker(u) then
+        n = n + 1; total = total + (tonumber(sp_of(u)) or 0)
       end
     end
     local vp = g.state:var("vp." .. sd)
@@ -231,9 +238,9 @@ function M.svg(g, opts)
   for _, sd in ipairs(g.sides) do
     for _, u in ipairs(offmap) do
       if u.side == sd then
-        local field = u.kind ~= "leader" and u.kind ~= "banner"
+        local field = not is_leader(u) and not is_marker(u)
         pline(24, u.name .. " (" .. tostring(u.kind):gsub("_", " ") ..
-          ((field and u.sp ~= nil) and (", " .. tostring(u.sp) .. " SP") or "") .. ")", nil, color_of_side(sd), 10)
+          ((field and sp_of(u) ~= nil) and (", " .. tostring(sp_of(u)) .. " SP") or "") .. ")", nil, color_of_side(sd), 10)
         if arriving[u.name] then pline(34, "arrives " .. arriving[u.name], ' fill="#555" font-style="italic"') end
       end
     end
@@ -439,8 +446,8 @@ function M.svg(g, opts)
   for _, u in ipairs(onmap) do
     if not by_hex[u.hex] then by_hex[u.hex] = { field = {}, leaders = {}, banners = {} }; hex_order[#hex_order + 1] = u.hex end
     local grp = by_hex[u.hex]
-    if u.kind == "leader" then grp.leaders[#grp.leaders + 1] = u
-    elseif u.kind == "banner" then grp.banners[#grp.banners + 1] = u
+    if is_leader(u) then grp.leaders[#grp.leaders + 1] = u
+    elseif is_marker(u) then grp.banners[#grp.banners + 1] = u
     else grp.field[#grp.field + 1] = u end
   end
   -- hex labels and place names
@@ -448,7 +455,7 @@ function M.svg(g, opts)
   -- number moved left, so that the facing mark clears the number)
   local faces_north = {}
   for _, u in ipairs(onmap) do
-    if u.facing == "N" and u.kind ~= "banner" then faces_north[u.hex] = true end
+    if u.facing == "N" and not is_marker(u) then faces_north[u.hex] = true end
   end
   w('<g id="labels">\n')
   local fs_hl = f(math.max(6, R * 0.21))
@@ -536,9 +543,9 @@ function M.svg(g, opts)
         f(fs_name), '" fill="', fg, '">', esc(name), '</text>')
     end
     -- SP big in the middle, armour and charge factor (or the kind) below
-    if u.sp ~= nil then
+    if sp_of(u) ~= nil then
       local fs_sp = cut and size * 0.27 or size * 0.36
-      w('<text class="csp" x="', f(x), '" y="', f(sp_y), '" font-size="', f(fs_sp), '" fill="', fg, '">', esc(u.sp),
+      w('<text class="csp" x="', f(x), '" y="', f(sp_y), '" font-size="', f(fs_sp), '" fill="', fg, '">', esc(sp_of(u)),
         '</text>')
     end
     local attrs = {}
@@ -599,7 +606,8 @@ function M.svg(g, opts)
     local fw = math.max(size * 0.9, 0.62 * fs * (utf8.len(name) or #name) + size * 0.35)
     local fh = size * 0.75
     local top = y - size * 1.3
-    w('<g class="banner" data-unit="', esc(u.name), '" data-side="', esc(u.side), '">')
+    w('<g class="', u.kind == "banner" and "banner" or "marker", '" data-unit="', esc(u.name), '" data-side="',
+      esc(u.side), '" data-kind="', esc(u.kind), '">')
     w('<line x1="', f(x), '" y1="', f(top), '" x2="', f(x), '" y2="', f(y),
       '" stroke="#3a2a12" stroke-width="', f(math.max(0.8, size * 0.08)), '"/>')
     w('<path d="M', f(x), ' ', f(top), 'h', f(fw), 'l', f(-size * 0.22), ' ', f(fh / 2), 'l', f(size * 0.22), ' ',

@@ -4,7 +4,10 @@
 -- rulesets/<name>/ruleset.lua returns the manifest:
 --   name, title, system, extends, sides, attributes, kinds, terrain,
 --   edges, modules, phases, phase_hooks, actions, hooks, options,
---   renumber, budget, memory.
+--   renumber, roles, budget, memory.
+-- roles names the strength attribute and the leader and marker kinds for
+-- the tools (engine/roles.lua); a child's roles replace its parent's key
+-- by key.
 -- renumber maps the rule numbers the inherited code cites to this book's
 -- ({ ["11"] = "10", ["4.2.9"] = "4.2.10" }: a whole chapter or one rule;
 -- the longest match wins): refusals and log notes cite this book.  The
@@ -18,6 +21,7 @@
 -- the parent's version to change one function or one table cell.
 local util = require "engine.util"
 local apimod = require "engine.api"
+local roles = require "engine.roles"
 
 local sandbox = bitwa.sandbox
 local M = {}
@@ -135,6 +139,8 @@ local function check_manifest(m, path)
   for i, p in ipairs(m.phases or {}) do
     if type(p) ~= "table" or type(p.name) ~= "string" then bad("phases[" .. i .. "]: a name is required") end
   end
+  local rerr = roles.check(m.roles)
+  if rerr then bad(rerr) end
   for _, k in ipairs(util.sorted_keys(m.actions or {})) do
     local a = m.actions[k]
     if type(a) ~= "table" or type(a.run) ~= "string" then
@@ -202,6 +208,10 @@ function M.merge(chain)
     for _, k in ipairs(util.sorted_keys(mf.actions or {})) do m.actions[k] = mf.actions[k] end
     for _, k in ipairs(util.sorted_keys(mf.options or {})) do m.options[k] = mf.options[k] end
     for _, k in ipairs(util.sorted_keys(mf.renumber or {})) do m.renumber[k] = mf.renumber[k] end
+    if mf.roles then
+      m.roles = m.roles or {}
+      for _, k in ipairs(util.sorted_keys(mf.roles)) do m.roles[k] = mf.roles[k] end
+    end
     for _, k in ipairs(util.sorted_keys(mf.hooks or {})) do
       m.hooks[k] = m.hooks[k] or {}
       for _, h in ipairs(as_list(mf.hooks[k])) do table.insert(m.hooks[k], h) end
@@ -490,6 +500,22 @@ function M.load(name, opts)
   rs.terrain = manifest.terrain
   rs.edges = manifest.edges
   if #rs.edges > 32 then error("ruleset '" .. name .. "': at most 32 hexside features", 0) end
+  -- roles: declared ones must name the ruleset's own kinds and attributes
+  rs.roles = roles.resolve(manifest)
+  if manifest.roles then
+    local kinds, attrs = {}, {}
+    for _, k in ipairs(manifest.kinds) do kinds[type(k) == "table" and k[1] or k] = true end
+    for _, a in ipairs(manifest.attributes) do attrs[a[1]] = a[2] end
+    if manifest.roles.strength and attrs[manifest.roles.strength] ~= "int" then
+      error("ruleset '" .. name .. "': roles.strength '" .. manifest.roles.strength ..
+        "' is not an integer attribute", 0)
+    end
+    for _, list in ipairs { "leaders", "markers" } do
+      for _, k in ipairs(manifest.roles[list] or {}) do
+        if not kinds[k] then error("ruleset '" .. name .. "': roles." .. list .. ": no kind '" .. k .. "'", 0) end
+      end
+    end
+  end
   return rs
 end
 

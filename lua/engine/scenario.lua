@@ -3,6 +3,7 @@
 -- errors read "file:line: message":
 --
 --   scenario { title = "...", map = "skirmish", turns = 6 }
+--   scenario { ..., first = 11, turns = 20 }   -- plays turns 11 to 20
 --   side { "A", name = "Red" }
 --   zone { "A-setup", "0101-0110", "0201" }
 --   unit { "R1", side = "A", kind = "infantry", hex = "0303", facing = "SE", sp = 2 }
@@ -229,6 +230,16 @@ function M.validate(rs, sc, mapinfo)
     err(head, "turns: a positive integer expected")
     out.turns = nil
   end
+  -- first: the number of the first turn (default 1); turns is the last
+  -- turn's number, so that a scenario starting later on a shared turn
+  -- track gives the track's numbers
+  if out.first ~= nil and (math.type(out.first) ~= "integer" or out.first < 1) then
+    err(head, "first: a positive integer expected")
+    out.first = nil
+  elseif out.first ~= nil and out.turns and out.first > out.turns then
+    err(head, "first: turn " .. out.first .. " is after the last turn (turns = " .. out.turns .. ")")
+  end
+  local first_turn = out.first or 1
   if type(out.options) ~= "table" then
     err(head, "options: a table { name = value, ... } expected")
     out.options = {}
@@ -311,6 +322,7 @@ function M.validate(rs, sc, mapinfo)
         err(l, "unit " .. name .. ": no hex (give hex = \"CCRR\", list it in a reinforcement, or say starts_off_map = true)")
       end
       if u.zone ~= nil then
+        v.zone = u.zone
         if not zone_set[u.zone] then err(l, "unit " .. name .. ": no zone '" .. tostring(u.zone) .. "'")
         elseif v.hex and not zone_set[u.zone][v.hex.key] then
           err(l, "unit " .. name .. ": hex " .. v.hex.label .. " is outside its zone " .. u.zone)
@@ -345,8 +357,9 @@ function M.validate(rs, sc, mapinfo)
     end
   end
   for _, r in ipairs(sc.reinforcements or {}) do
-    if math.type(r.turn) ~= "integer" or r.turn < 1 or (out.turns and r.turn > out.turns) then
-      err(r, "reinforcement: turn must be an integer from 1 to " .. tostring(out.turns or "the last turn"))
+    if math.type(r.turn) ~= "integer" or r.turn < first_turn or (out.turns and r.turn > out.turns) then
+      err(r, "reinforcement: turn must be an integer from " .. first_turn .. " to " ..
+        tostring(out.turns or "the last turn"))
     end
     if not side_ok[r.side] then err(r, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
     for _, n in ipairs(r.units or {}) do

@@ -4,7 +4,7 @@
 --   refused(result, rule [, what])  a refusal citing `rule`
 --   done(result [, what])           an action that went through
 --   game{ ruleset=, scenario= (id or inline table), seed=, overlays=,
---         options=, dice = {forced totals} }  a game, no log
+--         options=, deploy=, dice = {forced totals} }  a game, no log
 -- and the engine modules (json, util, ruleset, game_module).
 -- Prints one line per failure and ends with "N passed, N failed".
 local util = require "engine.util"
@@ -86,7 +86,7 @@ function M.env(results)
       rs_cache[key] = rs
     end
     local g = gamemod.new { ruleset = rs, scenario = opts.scenario, seed = opts.seed or 1,
-                            options = opts.options, log = opts.log }
+                            options = opts.options, log = opts.log, deploy = opts.deploy }
     if opts.dice then g.dice:force(opts.dice) end
     return g
   end

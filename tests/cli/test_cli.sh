@@ -32,6 +32,18 @@ has "$T/err" "unknown option --sed" "bad option message"
 expect 0 "list" "$BITWA" list
 has "$T/out" "scenario  skirmish/duel" "list shows scenarios"
 
+# --deploy scenario: a game starting at turn 3 skips its deployment phases,
+# is logged with it and replays with it; a bad value is refused
+D="$T/d.bitwa"
+expect 0 "start --deploy scenario" "$BITWA" start stages/late "$D" --deploy scenario
+expect 0 "show a deployed game" "$BITWA" show "$D"
+has "$T/out" "turn 3/5, phase A.move" "deployed as the scenario says, from turn 3"
+expect 0 "start with deployment" "$BITWA" start stages/late "$T/d2.bitwa"
+expect 0 "show a game to deploy" "$BITWA" show "$T/d2.bitwa"
+has "$T/out" "turn 3/5, phase A.deploy" "the sides deploy first"
+expect 2 "start --deploy bogus" "$BITWA" start stages/late "$T/d3.bitwa" --deploy bogus
+has "$T/err" "deploy: 'players' or 'scenario' expected" "bad --deploy message"
+
 G="$T/g.bitwa"
 expect 0 "start" "$BITWA" start skirmish/duel "$G" --seed 5
 expect 2 "start over an existing file" "$BITWA" start skirmish/duel "$G"

@@ -187,16 +187,21 @@ local function prepare(lib, cfg, bots_spec)
   return prep
 end
 
--- The units of g by id: side, kind, and the sp and captured attributes
--- when the ruleset declares them.
+-- The units of g by id: side, kind, and the strength (the ruleset's
+-- roles.strength, "sp" by default) and captured attributes when the
+-- ruleset declares them.  Markers (roles.markers) are not units; the
+-- kinds of roles.leaders are counted as "leader".
 local function census(g)
   local st, slot = g.state, g.slot
+  local roles = require("engine.roles").of(g)
+  local sp_slot = slot[roles.strength]
   local out = {}
   for id = 1, st:max_id() do
-    if st:alive(id) then
-      local u = { side = st:get(id, slot.side), kind = st:get(id, slot.kind) }
-      if slot.sp then
-        local sp = st:get(id, slot.sp)
+    local kind = st:alive(id) and st:get(id, slot.kind)
+    if kind and not roles.marker[kind] then
+      local u = { side = st:get(id, slot.side), kind = roles.leader[kind] and "leader" or kind }
+      if sp_slot then
+        local sp = st:get(id, sp_slot)
         u.sp = math.type(sp) == "integer" and sp or 0
       end
       if slot.captured then u.captured = st:get(id, slot.captured) == true end
@@ -240,7 +245,8 @@ local function play_one(lib, cfg, prep, i, keep)
     for _, s in ipairs(g.sides) do rec.vp[s] = math.tointeger(result.vp[s]) or 0 end
     rec.turns, rec.actions = g:turn(), g.n
     rec.units, rec.lost = {}, {}
-    local sp_lost, captured = g.slot.sp and {} or nil, g.slot.captured and {} or nil
+    local sp_lost = g.slot[require("engine.roles").of(g).strength] and {} or nil
+    local captured = g.slot.captured and {} or nil
     for _, s in ipairs(g.sides) do
       rec.units[s], rec.lost[s] = {}, {}
       if sp_lost then sp_lost[s] = 0 end

@@ -1,0 +1,58 @@
+-- The roles a ruleset gives its attributes and kinds, for the tools
+-- (sim summaries, render, show, odds, the generic bots), declared in the
+-- manifest:
+--
+--   roles = { strength = "sp", leaders = { "leader" }, markers = { "banner" } }
+--
+-- strength: the integer attribute that is a unit's strength (its SP);
+-- leaders: kinds that are commanders, not fighting units; markers: kinds
+-- that are pieces on the map but not units (banners, wagons, fences,
+-- lance stocks).  A unit of any other kind is a field unit.  Each key
+-- defaults to the value above, which is what the tools assumed before
+-- rulesets could say it.
+local M = {}
+
+M.DEFAULT = { strength = "sp", leaders = { "leader" }, markers = { "banner" } }
+
+-- Check a manifest's roles table; returns nil or a message.
+function M.check(r)
+  if r == nil then return nil end
+  if type(r) ~= "table" then return "field 'roles' must be a table" end
+  for k, v in next, r do
+    if k == "strength" then
+      if type(v) ~= "string" then return "roles.strength: an attribute name expected" end
+    elseif k == "leaders" or k == "markers" then
+      if type(v) ~= "table" then return "roles." .. k .. ": a list of kinds expected" end
+      for i, x in ipairs(v) do
+        if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: a kind expected" end
+      end
+    else
+      return "roles: unknown role '" .. tostring(k) .. "' (strength, leaders, markers)"
+    end
+  end
+  return nil
+end
+
+-- The resolved roles of a merged manifest: { strength = name,
+-- leaders = {kinds}, markers = {kinds}, leader = {[kind] = true},
+-- marker = {[kind] = true} }.
+function M.resolve(manifest)
+  local r = manifest.roles or {}
+  local out = { strength = r.strength or M.DEFAULT.strength, leaders = {}, markers = {},
+                leader = {}, marker = {} }
+  for _, k in ipairs(r.leaders or M.DEFAULT.leaders) do out.leaders[#out.leaders + 1] = k; out.leader[k] = true end
+  for _, k in ipairs(r.markers or M.DEFAULT.markers) do out.markers[#out.markers + 1] = k; out.marker[k] = true end
+  return out
+end
+
+-- The roles of a game or of a loaded ruleset (cached on the ruleset).
+function M.of(x)
+  local rs = x.rs or x
+  if not rs.roles then rs.roles = M.resolve(rs.manifest) end
+  return rs.roles
+end
+
+-- A field unit: neither a leader nor a marker.
+function M.is_field(roles, kind) return not roles.leader[kind] and not roles.marker[kind] end
+
+return M
