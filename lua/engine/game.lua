@@ -10,6 +10,7 @@ local ruleset = require "engine.ruleset"
 local scenario = require "engine.scenario"
 local mapfile = require "engine.mapfile"
 local apimod = require "engine.api"
+local paths = require "engine.paths"
 
 local sandbox = bitwa.sandbox
 local M = {}
@@ -901,6 +902,8 @@ function Game:act(side, line)
       if #words > 1 then self.rs.api.refuse("", "end: takes no arguments") end
       return self:_end_phase(side)
     end
+    -- KIND UNIT HEX [FACING]: a path order, walked step by step (paths.lua)
+    if paths.is_path(self, spec, words) then return paths.walk(self, side, kind, spec, words, convert) end
     local args, nparams = convert(self, kind, spec.params or {}, words)
     local f = ruleset.hook_function(self.rs, spec.run)
     f(side, table.unpack(args, 1, nparams))

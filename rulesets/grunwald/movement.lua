@@ -195,7 +195,8 @@ local function check_mover(side, u)
   local free, frule, fwhy = rules.movement.may_move(u)
   if not free then return no(frule, fwhy) end
   local id = bitwa.var("movement.mover")
-  if id and id ~= u.id then
+  -- (a copy of a mover planning its path, reach, is the mover already)
+  if id and id ~= u.id and not rawget(u, "planned_mover") then
     -- [4.1.2] units move one after another: once another unit has started,
     -- a unit that has moved or turned is done (5.7.4 example)
     if u.moved or u.turned_here or u.whole_mp then
@@ -470,6 +471,167 @@ function M.turn(side, u, facing)
   u.turned_here = true
   rules.charge.on_turn(u, plan.steps, "move")                     -- [5.6.3]
   if u:alive() and u.hex then rules.reactions.window(u, "step") end
+end
+
+---------------------------------------------------------------- reach
+
+-- The fields of a mover that its moves and turns change in a phase: a
+-- path is searched on a copy of them over the unit (reach).
+local MOVER_FIELDS = { "hex", "facing", "mp_left", "moved", "turned_here", "road_move", "road_bonus",
+                       "stopped", "whole_mp", "zoc_pass", "cf" }
+
+-- Whether entering `to` from `from` ends a path there: the hex may
+-- disorganize u [4.2.5] [4.2.6], stops it in an enemy ZoC [3.3.2], or holds
+-- a lone enemy leader it would kill [8.2.6].  (A path is a plan: what the
+-- entry really does is the move's own business.)
+function M.path_ends(u, from, to)
+  if units().is_field(u) and not rules.movement.along_road(from, to) then
+    local arm = units().is_cavalry(u) and "cavalry" or "infantry"
+    if M.disorganizing[arm][rules.fortifications.terrain(to)] then return true end
+  end
+  if units().is_field(u) and #units().leaders_at(to, units().enemy(u.side)) > 0 then return true end
+  return false
+end
+
+-- The state of a copy s of the mover after entering plan.to (the changes
+-- of M.move that the next steps' checks read), or nil when the path ends
+-- there or further steps cannot be planned.
+local function after_move(s, plan)
+  local n = { planned_mover = true }
+  for _, k in ipairs(MOVER_FIELDS) do n[k] = s[k] end
+  n.mp_left = s.mp_left - plan.pay
+  n.moved = true
+  if plan.bonus then n.road_bonus = true end
+  if plan.whole then n.whole_mp = true end
+  n.zoc_pass = false
+  if not plan.road then n.road_move = false end
+  n.hex = plan.to
+  n.turned_here = false
+  if rules.charge.has_cf(s) then
+    n.cf = rules.charge.cf_after_enter(s, plan.from, plan.to, "move", plan.keep)
+    if plan.whole then n.cf = T().movement.one_hex_move_cf end
+  end
+  if not units().is_leader(s) then
+    local covering = rules.zoc.enemies_covering(plan.to, s.side)
+    if #covering > 0 then
+      local top = 0
+      for _, e in ipairs(covering) do top = math.max(top, rules.charge.cf(e)) end
+      if (n.cf or 0) - top > T().zoc.pass_cf_margin and rules.charge.has_cf(s) then
+        n.zoc_pass = true
+      else
+        n.stopped = true
+      end
+    end
+  end
+  return n
+end
+
+--[[
+movement.reach(side, u): the places u can reach now in this phase by its
+own moves ("move UNIT") and turns ("turn UNIT FACING"), the cheapest way
+to each hex and facing: { hex, facing, cost (MP in sixths), path = {
+{ line, hex, facing }... } } (the engine's path orders, lua/engine/paths.lua),
+or nil, rule, message when u cannot move now.  With `to` (and `facing`)
+the search stops once the cheapest way there is known.  Every step is judged by
+check_move and check_turn on a copy of the unit's movement fields; a path
+ends where an entry may disorganize the unit, stops it in an enemy ZoC,
+or kills a lone enemy leader, and never rides down, leaves the map or
+keeps the CF.  The reactions a step opens are not foreseen: the path
+order stops where the rules stop the unit.
+--]]
+function M.reach(side, u, to, facing)
+  local ok, rule, why = check_mover(side, u)
+  if not ok then return nil, rule, why end
+  if not u.hex then return nil, "4.4.3", u.name .. " is off the map" end
+  local start = { planned_mover = true }
+  for _, k in ipairs(MOVER_FIELDS) do start[k] = u[k] end
+  local meta = { __index = u }
+  local function shadow(fields) return setmetatable(fields, meta) end
+  -- Dijkstra over (hex, facing, turned here) by MP spent; ties keep the
+  -- order found (sequence numbers), so the result is the same every time
+  local best, out = {}, {}
+  local heap, seq = {}, 0
+  local function push(e)
+    seq = seq + 1
+    e.seq = seq
+    heap[#heap + 1] = e
+    local i = #heap
+    while i > 1 do
+      local p = i // 2
+      local a, b = heap[p], heap[i]
+      if a.cost < b.cost or (a.cost == b.cost and a.seq < b.seq) then break end
+      heap[p], heap[i] = b, a
+      i = p
+    end
+  end
+  local function pop()
+    local top = heap[1]
+    local last = table.remove(heap)
+    if #heap > 0 then
+      heap[1] = last
+      local i = 1
+      while true do
+        local l, r, m = 2 * i, 2 * i + 1, i
+        local function less(x, y) return heap[x].cost < heap[y].cost or (heap[x].cost == heap[y].cost and heap[x].seq < heap[y].seq) end
+        if l <= #heap and less(l, m) then m = l end
+        if r <= #heap and less(r, m) then m = r end
+        if m == i then break end
+        heap[m], heap[i] = heap[i], heap[m]
+        i = m
+      end
+    end
+    return top
+  end
+  local function key(s) return s.hex.label .. ":" .. s.facing .. (s.turned_here and "t" or "") end
+  local mp0 = u.mp_left
+  push({ s = start, cost = 0, path = {}, ends = false })
+  local done = {}
+  while #heap > 0 do
+    local e = pop()
+    local k = key(e.s)
+    if not done[k] then
+      done[k] = true
+      local fk = e.s.hex.label .. ":" .. e.s.facing
+      if not best[fk] then
+        best[fk] = true
+        out[#out + 1] = { hex = e.s.hex, facing = e.s.facing, cost = e.cost, path = e.path }
+        if to and e.s.hex.label == to.label and (facing == nil or facing == e.s.facing) then return out end
+      end
+      if not e.ends then
+        local s = shadow(e.s)
+        local function extend(n, line, ends)
+          local p = {}
+          for i, st in ipairs(e.path) do p[i] = st end
+          p[#p + 1] = { line = line, hex = n.hex, facing = n.facing }
+          push({ s = n, cost = mp0 - n.mp_left, path = p, ends = ends })
+        end
+        local plan = rules.movement.check_move(side, s)
+        if plan and not plan.leave and not plan.ride then
+          local n = after_move(s, plan)
+          extend(n, "move " .. u.name, n.stopped or rules.movement.path_ends(s, plan.from, plan.to))
+        end
+        if not e.s.turned_here then
+          for steps = 1, 5 do
+            local f = bitwa.hex.turn(e.s.facing, steps)
+            local tp = rules.movement.check_turn(side, s, f)
+            if tp then
+              local n = { planned_mover = true }
+              for _, fk2 in ipairs(MOVER_FIELDS) do n[fk2] = e.s[fk2] end
+              n.mp_left = e.s.mp_left - tp.pay
+              if tp.whole then n.whole_mp = true end
+              n.facing = f
+              n.turned_here = true
+              if rules.charge.has_cf(s) and rules.charge.turn_loses_cf(s, tp.steps, "move") then
+                n.cf = rules.tables.charge.min
+              end
+              extend(n, "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), false)
+            end
+          end
+        end
+      end
+    end
+  end
+  return out
 end
 
 -- Argument lists of every move the side may make now.

@@ -80,8 +80,11 @@ return {
   },
   actions = {
     -- move UNIT [keep]: one hex into the frontal hex; "keep" refuses the CF gain [5.6.12]
-    move = { params = { "unit", "choice:keep?" }, run = "movement.move", legal = "movement.legal_moves" },
-    turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns" },
+    -- move UNIT HEX [FACING]: a path order, walked by moves and turns (movement.reach)
+    move = { params = { "unit", "choice:keep?" }, run = "movement.move", legal = "movement.legal_moves",
+             check = "movement.check_move", reach = "movement.reach" },
+    turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns",
+             check = "movement.check_turn" },
     enter = { params = { "unit", "hex", "facing" }, run = "reinforcements.enter", legal = "reinforcements.legal" },
     attack = { params = { "units", "units" }, run = "combat.attack", legal = "combat.legal_attacks" },
     advance = { params = { "unit", "hex", "facing?" }, run = "combat.advance", legal = "combat.legal_advances" },

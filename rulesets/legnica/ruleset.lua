@@ -20,7 +20,8 @@ return {
   actions = {
     -- move UNIT [keep|reduce]: "keep" refuses the CF gain [5.6.13],
     -- "reduce" lowers the CF by 1 for 2 MP more [5.6.14]
-    move = { params = { "unit", "choice:keep,reduce?" }, run = "movement.move", legal = "movement.legal_moves" },
+    move = { params = { "unit", "choice:keep,reduce?" }, run = "movement.move", legal = "movement.legal_moves",
+             check = "movement.check_move", reach = "movement.reach" },
   },
   -- The Legnica book numbers some rules differently (MATRIX.md 1.B): the
   -- inherited code cites the English numbers, which refusals and the log

@@ -110,7 +110,13 @@ test("4.2.1-a: a unit enters only its frontal hex and keeps its facing", functio
   local a = g:unit_table("a")
   eq(a.hex, "0302")            -- the SE neighbour of 0202 (column 2 sits higher)
   eq(a.facing, "SE")
-  refused(g:act("PL", "move a 0303"), "", "the move action takes no hex")
+  -- "move a 0303" is a path order (lua/engine/paths.lua): the unit does
+  -- not enter a hex that is not its frontal hex; it turns first
+  local r = act(g, "PL", "move a 0303")
+  done(r)
+  a = g:unit_table("a")
+  eq(a.hex, "0303")
+  ok(a.facing ~= "SE", "it turned to make 0303 its frontal hex")
 end)
 
 test("4.1.2-a: units move one after another: a unit is done once another has moved", function()

@@ -1,0 +1,78 @@
+-- Path orders "move UNIT HEX [FACING]" (lua/engine/paths.lua) through
+-- movement.reach: the same moves and turns as given one by one [4.2.1]
+-- [4.3], stopped where the rules stop the unit [3.3.2], refused by 4.1.2
+-- like a one-hex move.  Map facts (maps/test-field.map): columns 2, 4, 8
+-- and 12 run clear from N to S above row 12.
+
+local function setup(units)
+  units[#units + 1] = { name = "far", side = "TO", kind = "infantry", hex = "2015", facing = "N", sp = 1, mp = 4 }
+  return game { ruleset = "grunwald", seed = 1,
+    scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" } } } }
+end
+
+local function U(name, side, kind, hex, facing)
+  return { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8 }
+end
+
+local function act(g, side, line)
+  local r = g:act(side, line)
+  while r.status == "decision" and r.request.kind == "reaction" do r = g:answer("pass") end
+  return r
+end
+
+local function end_phase(g) done(g:act(g:acting_side(), "end")) end
+local function to_infantry_move(g)
+  end_phase(g)
+  end_phase(g)
+  eq(g:phase_info().name, "A.infantry_move")
+end
+
+local FIELDS = { "hex", "facing", "mp_left", "moved", "turned_here", "cf", "road_move", "stopped" }
+local function same_unit(g1, g2, name)
+  local a, b = g1:unit_table(name), g2:unit_table(name)
+  for _, k in ipairs(FIELDS) do eq(a[k], b[k], name .. "." .. k) end
+end
+
+test("paths 4.2.1: a path order straight ahead is the same as its one-hex moves", function()
+  local units = { U("c", "PL", "cavalry", "0210", "N") }
+  local g1, g2 = setup(units), setup { U("c", "PL", "cavalry", "0210", "N") }
+  done(act(g1, "PL", "move c 0207"))
+  for _ = 1, 3 do done(act(g2, "PL", "move c")) end
+  same_unit(g1, g2, "c")
+  eq(g1:unit_table("c").hex, "0207")
+  eq(g1:unit_table("c").cf, 3)
+end)
+
+test("paths 4.3: a path order with a turn is the same as its moves and turn", function()
+  local g1 = setup { U("i", "PL", "infantry", "0210", "N") }
+  to_infantry_move(g1)
+  done(act(g1, "PL", "move i 0208 S"))
+  local g2 = setup { U("i", "PL", "infantry", "0210", "N") }
+  to_infantry_move(g2)
+  done(act(g2, "PL", "move i"))
+  done(act(g2, "PL", "move i"))
+  done(act(g2, "PL", "turn i S"))
+  same_unit(g1, g2, "i")
+  eq(g1:unit_table("i").facing, "S")
+end)
+
+test("paths 3.3.2: a path ends in an enemy ZoC; beyond it is out of reach", function()
+  local g = setup { U("i", "PL", "infantry", "0210", "N"), U("e", "TO", "infantry", "0206", "S") }
+  to_infantry_move(g)
+  -- 0207 is in e's ZoC: the unit stops there
+  done(act(g, "PL", "move i 0207"))
+  eq(g:unit_table("i").hex, "0207")
+  eq(g:unit_table("i").stopped, true)
+  local r = g:act("PL", "move i 0208 S")
+  refused(r, "")
+  ok(r.message:find("no path", 1, true), r.message)
+  refused(g:act("PL", "move i"), "3.3.2")
+end)
+
+test("paths 4.1.2: once another unit has moved, a unit that moved is done", function()
+  local g = setup { U("a", "PL", "cavalry", "0210", "N"), U("b", "PL", "cavalry", "0410", "N") }
+  done(act(g, "PL", "move a 0209"))
+  done(act(g, "PL", "move b 0408"))
+  refused(g:act("PL", "move a 0207"), "4.1.2")
+  eq(g:unit_table("b").hex, "0408")
+end)
