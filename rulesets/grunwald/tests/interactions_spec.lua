@@ -80,3 +80,96 @@ test("8.1.7 / 5.4.5: alone, the leader withdraws the whole length through friend
   eq(g:unit_table("L").hex, "0808")
   ok(contains(r.events, "L withdraws alone to 0808 (8.1.7)"))
 end)
+
+test("5.4.6 / 5.4.5 / A-024: attackers from two hexes, each boxed in by friends and D's ZoC: 1 SP for the side, the owner's choice", function()
+  -- A1 (0507, S) and A2 (0609, NW) attack D at 0508; TO's blockers fill
+  -- 0506 0607 0407 and 0708 0709 0610 0509; D's ZoC covers 0408 and 0608.
+  local function fight(pick)
+    local g = setup({ U("A1", "TO", "infantry", "0507", "S", { sp = 1 }), U("A2", "TO", "infantry", "0609", "NW", { sp = 1 }),
+      U("D", "PL", "infantry", "0508", "N"),
+      U("B1", "TO", "infantry", "0506", "N"), U("B2", "TO", "infantry", "0607", "N"), U("B3", "TO", "infantry", "0407", "N"),
+      U("B4", "TO", "infantry", "0708", "N"), U("B5", "TO", "infantry", "0709", "N"), U("B6", "TO", "infantry", "0610", "N"),
+      U("B7", "TO", "infantry", "0509", "N") }, { vars = { { "morale", 3 } } })
+    to_phase(g, "A.infantry_attack")
+    g.dice:force { 7, 6 }                    -- 1:1 +2 (rear area) -3 (PL MORALE) = 1:2, 7 = A1
+    local r = play(g, "TO", "attack A1,A2 D", { loss = pick })
+    done(r)
+    return g, r
+  end
+  local g, r = fight("A2")
+  local q = asked(r, "loss")
+  eq(#q, 1)
+  eq(q[1].options, { "A1", "A2" })
+  ok(contains(r.events, "TO retreats 0 of 1 hexes: 1 SP lost (5.4.6)"))
+  eq(g:unit_table("A2"), nil)
+  eq(g:unit_table("A1").hex, "0507", "the other attacker stays, whole")
+  eq(g:unit_table("A1").sp, 1)
+  g = fight("A1")
+  eq(g:unit_table("A1"), nil)
+  eq(g:unit_table("A2").sp, 1)
+end)
+
+-- A fortification 1105 destroyed before TO's infantry attacks (12.1.6:
+-- here by a hook, as a bombard's D would, 11.7.5).
+local function destroyed_1105(units)
+  local G
+  G = setup(units, { hooks = { { "phase.A.cavalry_attack.enter", function()
+    G.rs.modules.fortifications.destroy(G.rs.api.hex.parse("1105"), "12.1.6")
+  end } } })
+  return G
+end
+
+test("12.1.6 / 4.5.2 / 5.4.5: a retreat cannot end on a destroyed fortification holding 2 SP (the standing one held 10)", function()
+  -- A (TO) at 1103 facing S attacks D at 1104; A's ZoC covers 1204 and
+  -- 1004; PL's F (2 SP) stands on 1105.
+  local units = { U("A", "TO", "infantry", "1103", "S"), U("D", "PL", "infantry", "1104", "N"),
+                  U("F", "PL", "infantry", "1105", "N") }
+  local function retreat_options(g)
+    to_phase(g, "A.infantry_attack")
+    g.dice:force { 4, 6 }                    -- 1:1, 4 = D1; disorganization roll 6
+    local r = play(g, "TO", "attack A D")
+    done(r)
+    local q = asked(r, "retreat")
+    return q[1] and q[1].options
+  end
+  eq(retreat_options(setup(units)), { "1205", "1105", "1005" }, "into the standing fortification: 4 SP of 10")
+  local g = destroyed_1105(units)
+  eq(retreat_options(g), { "1205", "1005" }, "destroyed: open ground, 2 SP")
+  eq(g:var("map.terrain.1105"), "clear")
+end)
+
+test("12.1.6 / 5.7.2 / 5.6.7: a countercharge into a destroyed fortification is one into open ground", function()
+  -- PL (player A) moves K1 S from 1102 to 1104, next to 1105; TO's
+  -- cavalry P at 1106 facing N has 1105 as its frontal hex.
+  local function offer(destroy)
+    local G
+    G = game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+      scenario = { map = "test-field", turns = 3, vars = { { "side.A", "PL" } },
+        units = { U("K1", "PL", "cavalry", "1102", "S"), U("P", "TO", "cavalry", "1106", "N", { cf = 1 }) },
+        hooks = { { "phase.A.cavalry_attack.enter", function()
+          if destroy then G.rs.modules.fortifications.destroy(G.rs.api.hex.parse("1105"), "12.1.6") end
+        end } } } }
+    for _ = 1, 40 do
+      if G:turn() == 2 and G:phase_info().name == "A.cavalry_move" then break end
+      H.answer_all(G, G:act(G:acting_side(), "end"), { reaction = "pass" })
+    end
+    eq(G:turn(), 2)
+    done(G:act("PL", "move K1"), "1102 -> 1103")
+    G.dice:force { 9, 7 }                    -- the combat: A1; P's disorganization roll
+    local r = G:act("PL", "move K1")
+    local opts = {}
+    while r.status == "decision" do
+      if r.request.kind == "reaction" then opts = r.request.options end
+      r = G:answer(r.request.options[1])
+    end
+    done(r)
+    return opts, r
+  end
+  local opts, r = offer(false)
+  eq(opts, { "countercharge P K1", "pass" })
+  ok(contains(r.events, "P countercharges from 1106 to 1105 with CF 0 (5.7)"), "into the standing fortification: CF 0")
+  eq(r.rolls[1].purpose, "combat (5.1.1)")
+  opts, r = offer(true)
+  eq(opts, { "countercharge P K1", "pass" })
+  ok(contains(r.events, "P countercharges from 1106 to 1105 with CF 2 (5.7)"), "destroyed: 1 + 1 for the hex, as on open ground")
+end)

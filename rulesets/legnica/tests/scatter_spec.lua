@@ -188,3 +188,36 @@ test("9.1.1-b: no rally in Legnica: the action is refused citing 9.1.6", functio
   local r = g:act("MO", "rally K1")
   eq({ r.status, r.rule }, { "refused", "9.1.6" })
 end)
+
+test("9.1.6 / 4.5 / 12.1.6: a unit regroups onto a destroyed fortification as onto open ground: not onto 2 SP already there", function()
+  -- the test field's fortification 1105 holds MO's F (2 SP); L (range 2) at 1104
+  local function offered(destroy)
+    local G
+    G = setup({ U("L", "MO", "leader", "1104", "S", { range = 2 }), U("F", "MO", "infantry", "1105", "N"),
+                scattered("K1", "MO", "cavalry", "L") },
+      { first = "PL", hooks = { { "phase.A.cavalry_attack.enter", function()
+          if destroy then G.rs.modules.fortifications.destroy(G.rs.api.hex.parse("1105"), "12.1.6") end
+        end } } })
+    G.dice:force { 6 }
+    local seen
+    for _ = 1, 10 do
+      if G:phase_info().name == "B.cavalry_move" then break end
+      local r = G:act(G:acting_side(), "end")
+      while r.status == "decision" do
+        if r.request.kind == "regroup" then seen = r.request.options end
+        r = G:answer(r.request.options[1])
+      end
+    end
+    local set = {}
+    for _, o in ipairs(seen or {}) do set[o] = true end
+    return set, G
+  end
+  local set = offered(false)
+  ok(set["1105"], "the standing fortification holds 10 SP (2 of them cavalry)")
+  ok(set["1104"], "and the leader's own hex")
+  local g
+  set, g = offered(true)
+  ok(not set["1105"], "destroyed: 2 SP, full")
+  ok(set["1104"], "the other hexes as before")
+  eq(g:var("map.terrain.1105"), "clear")
+end)

@@ -9,7 +9,7 @@ local function setup(units, extra)
   local options = { complementary = false }
   for k, v in pairs(extra.options or {}) do options[k] = v end
   return game { ruleset = "grunwald", seed = 1, options = options,
-    scenario = { map = "test-field", turns = extra.turns or 3, units = units, vars = vars } }
+    scenario = { map = "test-field", turns = extra.turns or 3, units = units, vars = vars, hooks = extra.hooks } }
 end
 
 local function U(name, side, kind, hex, facing, t)

@@ -14,7 +14,7 @@ local function setup(units, extra)
   for k, v in pairs(extra.options or {}) do options[k] = v end
   return game { ruleset = "legnica", seed = 1, options = options, dice = extra.dice,
     scenario = { map = extra.map or "test-field", turns = extra.turns or 3, units = units, vars = vars,
-                 data = extra.data, victory = extra.victory } }
+                 data = extra.data, victory = extra.victory, hooks = extra.hooks } }
 end
 
 -- a unit; t overrides sp, mp, armour, cf, condition, leader ...
