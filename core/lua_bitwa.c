@@ -1513,6 +1513,9 @@ static void new_class (lua_State *L, const char *mt, const luaL_Reg *methods,
   }
   lua_pushstring(L, name);
   lua_setfield(L, -2, "__name");
+  /* protected: getmetatable gives the name, setmetatable refuses */
+  lua_pushstring(L, name);
+  lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
 }
 
@@ -1528,6 +1531,8 @@ int bitwa_open_kernel (lua_State *L) {
   luaL_setfuncs(L, hex_meta, 0);
   lua_pushliteral(L, "hex");
   lua_setfield(L, -2, "__name");
+  lua_pushliteral(L, "hex");
+  lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
   new_class(L, MAP_MT, map_methods, map_gc, "map");
   new_class(L, STATE_MT, state_methods, state_gc, "state");

@@ -13,7 +13,20 @@
 #include <lua.h>
 
 #include "lua_strmatch.h"
+#include "script.h"
 #include "strmatch.h"
+
+/* Matcher steps per instruction charged to the budget of rule code. */
+#define STEPS_PER_INSTRUCTION 4
+/* Bytes compared per instruction charged (plain search). */
+#define BYTES_PER_INSTRUCTION 16
+
+/* Charge the steps match state m has used since it started with
+** `budget` steps. */
+static void charge_steps (lua_State *L, const bitwa_sm *m, long budget) {
+  if (budget > m->steps)
+    bitwa_script_charge(L, (budget - m->steps) / STEPS_PER_INSTRUCTION);
+}
 
 #define NOPOS ((size_t)-1)
 
@@ -27,7 +40,8 @@ static long budget_of (lua_State *L) {
 /*
 ** Raise the matcher's error as a Lua error.
 */
-static int raise_match_error (lua_State *L, const bitwa_sm *m) {
+static int raise_match_error (lua_State *L, const bitwa_sm *m, long budget) {
+  charge_steps(L, m, budget);
   return luaL_error(L, "%s", bitwa_sm_error(m));
 }
 
@@ -86,13 +100,16 @@ static int push_captures (lua_State *L, const bitwa_sm *m, size_t s,
 ** An empty p is found at once.
 */
 static const char *find_plain (const char *s, size_t ls, const char *p,
-                               size_t lp) {
+                               size_t lp, size_t *work) {
   if (lp == 0)
     return s;
   while (ls >= lp) {
     const char *hit = memchr(s, p[0], ls - lp + 1);
-    if (hit == NULL)
+    if (hit == NULL) {
+      *work += ls;
       return NULL;
+    }
+    *work += (size_t)(hit - s) + lp;
     if (memcmp(hit + 1, p + 1, lp - 1) == 0)
       return hit;
     ls -= (size_t)(hit + 1 - s);
@@ -114,7 +131,9 @@ static int find_or_match (lua_State *L, int find) {
     return 1;
   }
   if (find && (lua_toboolean(L, 4) || !bitwa_sm_has_specials(p, lp))) {
-    const char *hit = find_plain(s + init, ls - init, p, lp);
+    size_t work = 0;
+    const char *hit = find_plain(s + init, ls - init, p, lp, &work);
+    bitwa_script_charge(L, (long long)(work / BYTES_PER_INSTRUCTION));
     if (hit != NULL) {
       lua_pushinteger(L, (lua_Integer)(hit - s) + 1);
       lua_pushinteger(L, (lua_Integer)(hit - s + lp));
@@ -125,12 +144,14 @@ static int find_or_match (lua_State *L, int find) {
     bitwa_sm m;
     size_t e;
     size_t p0 = (lp > 0 && p[0] == '^') ? 1 : 0;
-    bitwa_sm_init(&m, s, ls, p, lp, budget_of(L));
+    long budget = budget_of(L);
+    bitwa_sm_init(&m, s, ls, p, lp, budget);
     for (size_t at = init; ; at++) {
       int r = bitwa_sm_match(&m, at, p0, &e);
       if (r < 0)
-        return raise_match_error(L, &m);
+        return raise_match_error(L, &m, budget);
       if (r == BITWA_SM_MATCH) {
+        charge_steps(L, &m, budget);
         if (!find)
           return push_captures(L, &m, at, e, 1);
         lua_pushinteger(L, (lua_Integer)at + 1);
@@ -140,6 +161,7 @@ static int find_or_match (lua_State *L, int find) {
       if (p0 || at >= ls)
         break;
     }
+    charge_steps(L, &m, budget);
   }
   luaL_pushfail(L);
   return 1;
@@ -182,12 +204,14 @@ static int gmatch_next (lua_State *L) {
     size_t e;
     int r = bitwa_sm_match(&m, at, 0, &e);
     if (r < 0)
-      return raise_match_error(L, &m);
+      return raise_match_error(L, &m, g->budget);
     if (r == BITWA_SM_MATCH && e != g->last_end) {
       g->next = g->last_end = e;
+      charge_steps(L, &m, g->budget);
       return push_captures(L, &m, at, e, 1);
     }
   }
+  charge_steps(L, &m, g->budget);
   return 0;
 }
 
@@ -288,7 +312,8 @@ static int sm_gsub (lua_State *L) {
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   bitwa_sm m;
-  bitwa_sm_init(&m, s, ls, p, lp, budget_of(L));
+  long budget = budget_of(L);
+  bitwa_sm_init(&m, s, ls, p, lp, budget);
   size_t at = 0, last_end = NOPOS;
   lua_Integer n = 0;
   int changed = 0;
@@ -296,7 +321,7 @@ static int sm_gsub (lua_State *L) {
     size_t e;
     int r = bitwa_sm_match(&m, at, p0, &e);
     if (r < 0)
-      return raise_match_error(L, &m);
+      return raise_match_error(L, &m, budget);
     if (r == BITWA_SM_MATCH && e != last_end) {
       n++;
       changed |= add_replacement(L, &b, &m, at, e, tr);
@@ -315,6 +340,7 @@ static int sm_gsub (lua_State *L) {
     luaL_addlstring(&b, s + at, ls - at);
     luaL_pushresult(&b);
   }
+  charge_steps(L, &m, budget);
   lua_pushinteger(L, n);
   return 2;
 }

@@ -11,9 +11,18 @@
 ** print, string.dump, math.random (replaced by the game's logged dice).
 **
 ** Deterministic by construction: pairs and next walk keys in sorted
-** order, tostring never shows an address, string.format refuses %p,
-** metatables with __gc or __mode are refused (their timing depends on
-** the collector), load takes text chunks only.
+** order (keys ordered by their own __lt only for the kernel's hexes and
+** the engine's units), table.sort is a stable merge sort, tostring and
+** string.format never show an address (%p refused), metatables with
+** __gc or __mode are refused and a metatable in use cannot get them
+** later (their timing depends on the collector), load takes text
+** chunks only.
+**
+** Bounded: an xpcall message handler never runs after a kill; C work
+** that grows with its arguments is charged to the instruction budget
+** (long strings made, matcher steps, sorts, pairs, next, table.move,
+** unpack, insert, remove, concat, string.byte, utf8.len/codepoint);
+** a CPU-time ceiling per run backs that up for work nothing counts.
 */
 #include "script.h"
 
@@ -21,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -29,6 +39,15 @@
 
 #define HOOK_STEP 1000          /* instructions between budget checks */
 #define MEMORY_SLACK (16u << 20)
+#define CLOCK_EVERY 16          /* hook firings between CPU-time checks */
+#define CPU_LIMIT_DEFAULT 20.0  /* seconds of CPU time per run of rule code */
+/* C work charged to the budget, in instructions: a long string made
+** costs one per STRING_BYTES bytes, a key sorted or walked one each. */
+#define STRING_BYTES 16
+#define LONG_STRING 64          /* allocations of strings above this size */
+#define SORT_PASS_C 32          /* per element and pass of a sort by C comparisons */
+#define SORT_PASS_LUA 8         /* ... when a Lua comparator is charged its own */
+#define KEY_WALK 8              /* per key collected by pairs or next */
 
 struct bitwa_script {
   size_t used;                  /* bytes held by the lua_State */
@@ -37,12 +56,22 @@ struct bitwa_script {
   long long budget_left;
   int budget_on;
   lua_State *running;           /* thread running rule code, if any */
+  int clock_tick;               /* hook firings since the last CPU check */
+  double cpu_start;             /* thread CPU time when the run started */
+  double cpu_limit;             /* seconds; 0 = none */
   char kill_msg[512];
 };
 
 static const char *const kill_words[] = {
-  "", "instruction budget exceeded", "memory cap exceeded", "forced dice exhausted"
+  "", "instruction budget exceeded", "memory cap exceeded", "forced dice exhausted",
+  "CPU time limit exceeded"
 };
+
+static double cpu_now (void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 bitwa_script *bitwa_script_get (lua_State *L) {
   return *(bitwa_script **)lua_getextraspace(L);
@@ -78,6 +107,19 @@ static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
       if (after > S->cap + MEMORY_SLACK) return NULL;
     }
   }
+  /* A new long string (never interned, so made exactly when the code
+  ** makes it, in every process) charges its bytes to the budget: C
+  ** functions that build big strings (string.rep, table.concat, ..,
+  ** gsub) pay for their work. */
+  if (ptr == NULL && osize == LUA_TSTRING && nsize > LONG_STRING && S->budget_on &&
+      S->running != NULL && S->killed == BITWA_KILL_NONE) {
+    S->budget_left -= (long long)(nsize / STRING_BYTES);
+    if (S->budget_left <= 0) {
+      S->killed = BITWA_KILL_BUDGET;
+      snprintf(S->kill_msg, sizeof S->kill_msg, "%s", kill_words[BITWA_KILL_BUDGET]);
+      lua_sethook(S->running, count_hook, LUA_MASKCOUNT, 1);
+    }
+  }
   q = realloc(ptr, nsize);
   if (q == NULL) return NULL;
   S->used = S->used - old + nsize;
@@ -110,11 +152,24 @@ static void where (lua_State *L, char *buf, size_t n) {
 static void where_in_main (lua_State *L, char *buf, size_t n) {
   lua_Debug ar;
   const char *main_src = NULL;
-  int level;
-  for (level = 0; lua_getstack(L, level, &ar); level++)
-    if (lua_getinfo(L, "S", &ar) && strcmp(ar.what, "C") != 0) main_src = ar.source;
+  int level, lo = 0, hi = 1, bottom;
+  /* lua_getstack is linear in the level: find the depth by doubling
+  ** and bisection, and look at a bounded number of frames at each end,
+  ** so that a stack overflow (hundreds of thousands of frames) is
+  ** reported at once */
+  while (lua_getstack(L, hi, &ar)) { lo = hi; hi *= 2; }
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo) / 2;
+    if (lua_getstack(L, mid, &ar)) lo = mid; else hi = mid;
+  }
+  bottom = lua_getstack(L, 0, &ar) ? lo : -1;
+  for (level = bottom; level >= 0 && level > bottom - 8; level--)
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar) && strcmp(ar.what, "C") != 0) {
+      main_src = ar.source;
+      break;
+    }
   if (main_src != NULL) {
-    for (level = 0; lua_getstack(L, level, &ar); level++) {
+    for (level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
       if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 &&
           strcmp(ar.source, main_src) == 0) {
         snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
@@ -133,14 +188,22 @@ static void count_hook (lua_State *L, lua_Debug *ar) {
   bitwa_script *S = bitwa_script_get(L);
   char pos[300];
   if (S->killed == BITWA_KILL_NONE) {
+    bitwa_kill why = BITWA_KILL_BUDGET;
     if (!S->budget_on) return;
     S->budget_left -= HOOK_STEP;
-    if (S->budget_left > 0) return;
-    S->killed = BITWA_KILL_BUDGET;
+    if (S->budget_left > 0) {
+      /* the backstop for C work the budget does not see (comparing
+      ** long strings, ...): a CPU-time ceiling per run */
+      if (++S->clock_tick < CLOCK_EVERY || S->cpu_limit <= 0) return;
+      S->clock_tick = 0;
+      if (cpu_now() - S->cpu_start < S->cpu_limit) return;
+      why = BITWA_KILL_CPU;
+    }
+    S->killed = why;
     pos[0] = '\0';
     if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
       snprintf(pos, sizeof pos, "%.240s:%d: ", ar->short_src, ar->currentline);
-    snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%s", pos, kill_words[BITWA_KILL_BUDGET]);
+    snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%s", pos, kill_words[why]);
   } else if (strchr(S->kill_msg, ':') == NULL) {
     /* a memory kill noticed by the allocator: add the position now */
     char msg[sizeof S->kill_msg];
@@ -153,6 +216,26 @@ static void count_hook (lua_State *L, lua_Debug *ar) {
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
   lua_pushstring(L, S->kill_msg);
   lua_error(L);
+}
+
+/*
+** Charge n instructions of C work done for rule code on thread L to the
+** budget; past its end the run is killed here (the caller is a C
+** function called by the rule code, so the error carries its line).
+** Work done by other states or outside a run of rule code is free.
+*/
+void bitwa_script_charge (lua_State *L, long long n) {
+  void *ud;
+  bitwa_script *S;
+  if (lua_getallocf(L, &ud) != counting_alloc) return;
+  S = ud;
+  if (!S->budget_on || S->running != L || n <= 0) return;
+  S->budget_left -= n;
+  if (S->killed == BITWA_KILL_NONE && S->budget_left <= 0)
+    bitwa_script_kill(L, BITWA_KILL_BUDGET, NULL);
+  if (S->killed == BITWA_KILL_NONE && n >= HOOK_STEP && S->cpu_limit > 0 &&
+      cpu_now() - S->cpu_start >= S->cpu_limit)
+    bitwa_script_kill(L, BITWA_KILL_CPU, NULL);
 }
 
 int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg) {
@@ -191,9 +274,31 @@ static int sb_pcall (lua_State *L) {
   return finish_pcall(L, status, 0);
 }
 
+/*
+** The message handler xpcall gives Lua: the rule code's handler (its
+** upvalue) runs only for an ordinary error.  After a kill it is not
+** run at all: the kill is raised from inside the count hook, and Lua
+** runs a message handler with hooks off -- a handler that loops would
+** escape the budget.
+*/
+static int xpcall_handler (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  if (S->killed != BITWA_KILL_NONE) {
+    lua_pushstring(L, S->kill_msg);
+    return 1;
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 static int sb_xpcall (lua_State *L) {
   int status, n = lua_gettop(L);
   luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, xpcall_handler, 1);
+  lua_replace(L, 2);
   lua_pushboolean(L, 1);
   lua_pushvalue(L, 1);
   lua_rotate(L, 3, 2);     /* ... handler, true, f, args */
@@ -202,7 +307,24 @@ static int sb_xpcall (lua_State *L) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Deterministic pairs and next.                                       */
+/* A deterministic sort; deterministic pairs and next.                 */
+
+#define ORDERABLE_KEY "bitwa.orderable"   /* registry: metatable -> rank */
+#define GUARD_KEY "bitwa.mtguard"         /* registry: guard of metatables */
+
+/* The rank of the metatable of the value at idx among those whose
+** __lt the kernel trusts to order keys (hexes, units), or 0. */
+static lua_Integer orderable_rank (lua_State *L, int idx) {
+  lua_Integer r = 0;
+  if (!lua_getmetatable(L, idx)) return 0;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, ORDERABLE_KEY) == LUA_TTABLE) {
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, -2) == LUA_TNUMBER) r = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return r;
+}
 
 static int key_rank (lua_State *L, int idx) {
   switch (lua_type(L, idx)) {
@@ -210,8 +332,7 @@ static int key_rank (lua_State *L, int idx) {
     case LUA_TSTRING: return 1;
     case LUA_TBOOLEAN: return 2;
     case LUA_TUSERDATA: case LUA_TTABLE:
-      if (luaL_getmetafield(L, idx, "__lt") != LUA_TNIL) { lua_pop(L, 1); return 3; }
-      return -1;
+      return orderable_rank(L, idx) > 0 ? 3 : -1;
     default: return -1;
   }
 }
@@ -229,25 +350,96 @@ static int key_before (lua_State *L, int a, int b) {
       return c < 0 || (c == 0 && la < lb);
     }
     case 2: return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    case 3: {
+      lua_Integer ma = orderable_rank(L, a), mb = orderable_rank(L, b);
+      if (ma != mb) return ma < mb;
+      return lua_compare(L, a, b, LUA_OPLT);
+    }
     default: return lua_compare(L, a, b, LUA_OPLT);
   }
 }
 
-static int compare_keys (lua_State *L) {
-  lua_pushboolean(L, key_before(L, 1, 2));
-  return 1;
+/*
+** a < b for the values at the top (a at -2, b at -1), which stay.
+** comp: 0 the < operator, -1 key order, else the stack index of a
+** function.
+*/
+static int sort_less (lua_State *L, int comp) {
+  int r;
+  if (comp == 0) return lua_compare(L, -2, -1, LUA_OPLT);
+  if (comp < 0) return key_before(L, lua_gettop(L) - 1, lua_gettop(L));
+  lua_pushvalue(L, comp);
+  lua_pushvalue(L, -3);
+  lua_pushvalue(L, -3);
+  lua_call(L, 2, 1);
+  r = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return r;
+}
+
+/*
+** Sort t[1..n] (raw access) by a stable bottom-up merge sort: the
+** same comparisons in the same order in every process, whatever the
+** comparator does, and n log n of them at most.  Each pass is charged
+** to the budget.
+*/
+static void merge_sort (lua_State *L, int t, lua_Integer n, int comp) {
+  int src, dst, aux;
+  lua_Integer width;
+  if (n < 2) return;
+  lua_createtable(L, n > INT32_MAX ? 0 : (int)n, 0);
+  aux = lua_gettop(L);
+  src = t; dst = aux;
+  for (width = 1; width < n; width *= 2) {
+    lua_Integer lo;
+    bitwa_script_charge(L, (comp > 0 ? SORT_PASS_LUA : SORT_PASS_C) * n);
+    for (lo = 1; lo <= n; lo += 2 * width) {
+      lua_Integer mid = lo + width <= n + 1 ? lo + width : n + 1;
+      lua_Integer hi = lo + 2 * width <= n + 1 ? lo + 2 * width : n + 1;
+      lua_Integer i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        lua_rawgeti(L, src, j);
+        lua_rawgeti(L, src, i);
+        if (sort_less(L, comp)) { lua_pop(L, 1); lua_rawseti(L, dst, k++); j++; }   /* t[j] < t[i] */
+        else { lua_rawseti(L, dst, k++); lua_pop(L, 1); i++; }
+      }
+      for (; i < mid; i++) { lua_rawgeti(L, src, i); lua_rawseti(L, dst, k++); }
+      for (; j < hi; j++) { lua_rawgeti(L, src, j); lua_rawseti(L, dst, k++); }
+    }
+    { int tmp = src; src = dst; dst = tmp; }
+  }
+  if (src != t) {
+    lua_Integer i;
+    for (i = 1; i <= n; i++) { lua_rawgeti(L, src, i); lua_rawseti(L, t, i); }
+  }
+  lua_settop(L, aux - 1);
+}
+
+/* table.sort(list [, comp]) for rule code: the merge sort above. */
+static int sb_sort (lua_State *L) {
+  lua_Integer n;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  n = (lua_Integer)lua_rawlen(L, 1);
+  merge_sort(L, 1, n, lua_isnil(L, 2) ? 0 : 2);
+  return 0;
 }
 
 static void check_orderable (lua_State *L, int idx, const char *who) {
   if (key_rank(L, idx) < 0)
-    luaL_error(L, "%s: a key of type %s has no order (use strings, numbers or hexes as keys)",
+    luaL_error(L, "%s: a key of type %s has no order (use strings, numbers, hexes or units as keys)",
                who, luaL_typename(L, idx));
 }
 
-/* Collect the keys of table t into a new sorted array on the stack. */
+/* Collect the keys of table t into a new sorted array on the stack.
+** Keys of the kernel's ordered types must be strictly ordered: two
+** that are neither before the other (two proxies of one unit) would
+** follow their addresses. */
 static int sorted_keys (lua_State *L, int t) {
-  int n = 0;
+  int n = 0, keys, i;
   lua_newtable(L);
+  keys = lua_gettop(L);
   lua_pushnil(L);
   while (lua_next(L, t)) {
     lua_pop(L, 1);
@@ -255,11 +447,16 @@ static int sorted_keys (lua_State *L, int t) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, ++n);
   }
-  if (n > 1) {
-    lua_pushvalue(L, lua_upvalueindex(1));   /* the original table.sort */
-    lua_pushvalue(L, -2);
-    lua_pushcfunction(L, compare_keys);
-    lua_call(L, 2, 0);
+  bitwa_script_charge(L, (long long)KEY_WALK * n);
+  merge_sort(L, keys, n, -1);
+  for (i = 1; i < n; i++) {
+    lua_rawgeti(L, keys, i);
+    lua_rawgeti(L, keys, i + 1);
+    if (key_rank(L, -2) == 3 && key_rank(L, -1) == 3 &&
+        !key_before(L, lua_gettop(L) - 1, lua_gettop(L)))
+      luaL_error(L, "pairs: two keys of the table have the same order (%s keys must be distinct)",
+                 luaL_typename(L, -1));
+    lua_pop(L, 2);
   }
   return n;
 }
@@ -291,6 +488,7 @@ static int sb_pairs (lua_State *L) {
     return 3;
   }
   luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 1);
   lua_pushvalue(L, 1);                          /* upvalue 1: the table */
   sorted_keys(L, 1);                            /* upvalue 2: the keys */
   lua_pushinteger(L, 0);                        /* upvalue 3: position */
@@ -306,7 +504,7 @@ static int sb_pairs (lua_State *L) {
 ** and pairs does it.
 */
 static int sb_next (lua_State *L) {
-  int best = 0;
+  int best = 0, n = 0;
   luaL_checktype(L, 1, LUA_TTABLE);
   if (!lua_isnoneornil(L, 2))
     return luaL_error(L, "next: only next(t) is available to rules; walk tables with pairs");
@@ -314,6 +512,7 @@ static int sb_next (lua_State *L) {
   lua_pushnil(L);
   while (lua_next(L, 1)) {
     lua_pop(L, 1);
+    n++;
     check_orderable(L, -1, "next");
     if (best == 0 || key_before(L, -1, best)) {
       if (best) lua_remove(L, best);
@@ -321,11 +520,73 @@ static int sb_next (lua_State *L) {
       best = lua_gettop(L) - 1;
     }
   }
+  bitwa_script_charge(L, (long long)KEY_WALK * n);
   if (best == 0) { lua_pushnil(L); return 1; }
   lua_pushvalue(L, best);
   lua_pushvalue(L, best);
   lua_rawget(L, 1);
   return 2;
+}
+
+/* bitwa.sandbox.orderable(mt): values with metatable mt (the engine's
+** units) may be keys that pairs orders, by their __lt. */
+static int sb_orderable (lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, ORDERABLE_KEY) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, ORDERABLE_KEY);
+  }
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, -2) == LUA_TNIL) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -2) + 1);
+    lua_rawset(L, -3);
+    /* keep a count in the array part for the next rank */
+    lua_pushboolean(L, 1);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Work the budget would not see: C library functions that loop.        */
+
+/* table.move(a1, f, e, t [, a2]): charged by the number of elements */
+static int sb_move (lua_State *L) {
+  lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+  if (e >= f) bitwa_script_charge(L, (e - f) < (1LL << 40) ? (long long)(e - f) + 1 : (1LL << 40));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* table.unpack, table.insert, table.remove, table.concat, utf8.len,
+** string.len-like functions whose work grows with their arguments:
+** charged by the length of the table or string argument 1. */
+static int sb_charged (lua_State *L) {
+  long long n = 0;
+  if (lua_type(L, 1) == LUA_TTABLE) n = (long long)lua_rawlen(L, 1);
+  else if (lua_type(L, 1) == LUA_TSTRING) n = (long long)lua_rawlen(L, 1) / STRING_BYTES;
+  if (lua_isinteger(L, 2) && lua_isinteger(L, 3)) {   /* unpack(t, i, j) */
+    lua_Integer i = lua_tointeger(L, 2), j = lua_tointeger(L, 3);
+    if (j > i && j - i > n) n = (j - i) < (1LL << 40) ? (long long)(j - i) : (1LL << 40);
+  }
+  bitwa_script_charge(L, n);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/* Replace lib[name] (lib at the top) by f closed over the original. */
+static void wrap_field (lua_State *L, const char *name, lua_CFunction f) {
+  lua_getfield(L, -1, name);
+  lua_pushcclosure(L, f, 1);
+  lua_setfield(L, -2, name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -369,6 +630,24 @@ static int sb_format (lua_State *L) {
     if (i < n && f[i] == 'p')
       return luaL_error(L, "string.format: %%p is not available to rules");
   }
+  /* values that would show an address are shown as tostring shows
+  ** them (their __tostring, their __name or their type) */
+  {
+    int top = lua_gettop(L), a;
+    for (a = 2; a <= top; a++) {
+      switch (lua_type(L, a)) {
+        case LUA_TTABLE: case LUA_TUSERDATA: case LUA_TFUNCTION:
+        case LUA_TTHREAD: case LUA_TLIGHTUSERDATA:
+          lua_pushcfunction(L, sb_tostring);
+          lua_pushvalue(L, a);
+          lua_call(L, 1, 1);
+          if (!lua_isstring(L, -1)) return luaL_error(L, "'__tostring' must return a string");
+          lua_replace(L, a);
+          break;
+        default: break;
+      }
+    }
+  }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   status = lua_pcall(L, lua_gettop(L) - 1, 1, 0);
@@ -384,19 +663,40 @@ static int sb_format (lua_State *L) {
   return 1;
 }
 
+/* The guard's __newindex: a metatable given to setmetatable gets no
+** __gc or __mode later (a weak table emptied when the collector runs,
+** a finaliser run when it runs: neither is deterministic). */
+static int guard_newindex (lua_State *L) {
+  if (lua_type(L, 2) == LUA_TSTRING &&
+      (strcmp(lua_tostring(L, 2), "__gc") == 0 || strcmp(lua_tostring(L, 2), "__mode") == 0))
+    return luaL_error(L, "%s cannot be added to a metatable in use (not available to rules)",
+                      lua_tostring(L, 2));
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 0;
+}
+
 static int sb_setmetatable (lua_State *L) {
   int t = lua_type(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+    return luaL_error(L, "cannot change a protected metatable");
   if (t == LUA_TTABLE) {
     if (lua_getfield(L, 2, "__gc") != LUA_TNIL)
       return luaL_error(L, "setmetatable: __gc is not available to rules");
     if (lua_getfield(L, 2, "__mode") != LUA_TNIL)
       return luaL_error(L, "setmetatable: weak tables (__mode) are not available to rules");
     lua_pop(L, 2);
+    /* the metatable itself gets the guard as its metatable */
+    luaL_getmetatable(L, GUARD_KEY);
+    if (lua_getmetatable(L, 2)) {
+      if (!lua_rawequal(L, -1, -2))
+        return luaL_error(L, "setmetatable: a table with a metatable of its own cannot be "
+                             "a metatable in rules");
+      lua_pop(L, 2);
+    } else lua_setmetatable(L, 2);
   }
-  if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
-    return luaL_error(L, "cannot change a protected metatable");
   lua_settop(L, 2);
   lua_setmetatable(L, 1);
   return 1;
@@ -494,15 +794,22 @@ static int sb_env (lua_State *L) {
   lua_pushvalue(L, env);
   lua_pushcclosure(L, sb_load, 1); lua_setfield(L, env, "load");
   copy_library(L, "string", no_dump);      /* string.dump makes bytecode */
-  lua_getfield(L, -1, "format");
-  lua_pushcclosure(L, sb_format, 1);
-  lua_setfield(L, -2, "format");
+  wrap_field(L, "format", sb_format);
+  wrap_field(L, "byte", sb_charged);
   lua_setfield(L, env, "string");
   copy_library(L, "table", NULL);
+  lua_pushcfunction(L, sb_sort); lua_setfield(L, -2, "sort");
+  wrap_field(L, "move", sb_move);
+  wrap_field(L, "unpack", sb_charged);
+  wrap_field(L, "insert", sb_charged);
+  wrap_field(L, "remove", sb_charged);
+  wrap_field(L, "concat", sb_charged);
   lua_setfield(L, env, "table");
   copy_library(L, "math", no_random);
   lua_setfield(L, env, "math");
   copy_library(L, "utf8", NULL);
+  wrap_field(L, "len", sb_charged);
+  wrap_field(L, "codepoint", sb_charged);
   lua_setfield(L, env, "utf8");
   if (lua_istable(L, 1)) {
     lua_pushnil(L);
@@ -604,7 +911,21 @@ static int sb_budget (lua_State *L) {
   S->budget_on = n > 0;
   S->killed = BITWA_KILL_NONE;
   S->kill_msg[0] = '\0';
+  S->clock_tick = 0;
+  if (n > 0) S->cpu_start = cpu_now();
   return 0;
+}
+
+/* bitwa.sandbox.cpu_limit([seconds]) -> the previous limit: the CPU
+** time a run may take whatever its budget (0 = none). */
+static int sb_cpu_limit (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  lua_pushnumber(L, S->cpu_limit);
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Number v = luaL_checknumber(L, 1);
+    S->cpu_limit = v > 0 ? v : 0;
+  }
+  return 1;
 }
 
 static int sb_budget_left (lua_State *L) {
@@ -631,7 +952,7 @@ static int sb_memory_used (lua_State *L) {
 }
 
 static int sb_killed (lua_State *L) {
-  static const char *const names[] = { NULL, "budget", "memory", "dice" };
+  static const char *const names[] = { NULL, "budget", "memory", "dice", "cpu" };
   bitwa_script *S = bitwa_script_get(L);
   if (S->killed == BITWA_KILL_NONE) lua_pushnil(L);
   else lua_pushstring(L, names[S->killed]);
@@ -648,7 +969,7 @@ static int sb_killed (lua_State *L) {
 ** the libraries it called.
 */
 static int resume_thread (lua_State *L, lua_State *co, int first) {
-  static const char *const kinds[] = { "error", "budget", "memory", "dice" };
+  static const char *const kinds[] = { "error", "budget", "memory", "dice", "cpu" };
   bitwa_script *S = bitwa_script_get(L);
   lua_State *prev = S->running;
   int nargs = lua_gettop(L) - first + 1, nres = 0, status;
@@ -731,22 +1052,21 @@ static const luaL_Reg sandbox_funcs[] = {
   {"load", sb_kernel_load},
   {"budget", sb_budget},
   {"budget_left", sb_budget_left},
+  {"cpu_limit", sb_cpu_limit},
   {"memory_cap", sb_memory_cap},
   {"memory_used", sb_memory_used},
   {"killed", sb_killed},
   {"resume", sb_resume},
   {"call", sb_call},
+  {"orderable", sb_orderable},
+  {"sort", sb_sort},
   {"pairs", NULL},
   {NULL, NULL}
 };
 
 int bitwa_open_sandbox (lua_State *L) {
   luaL_newlib(L, sandbox_funcs);
-  /* pairs keeps the original table.sort as its upvalue */
-  lua_getglobal(L, "table");
-  lua_getfield(L, -1, "sort");
-  lua_remove(L, -2);
-  lua_pushcclosure(L, sb_pairs, 1);
+  lua_pushcfunction(L, sb_pairs);
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, "pairs");
   lua_pushcclosure(L, sb_env, 1);
@@ -762,6 +1082,7 @@ lua_State *bitwa_script_new (const char *home) {
   bitwa_script *S = calloc(1, sizeof *S);
   lua_State *L;
   if (S == NULL) return NULL;
+  S->cpu_limit = CPU_LIMIT_DEFAULT;
   L = lua_newstate(counting_alloc, S);
   if (L == NULL) { free(S); return NULL; }
   *(bitwa_script **)lua_getextraspace(L) = S;
@@ -779,16 +1100,26 @@ lua_State *bitwa_script_new (const char *home) {
   if (lua_getmetatable(L, -1)) {
     static const char *const no_dump[] = { "dump", NULL };
     copy_library(L, "string", no_dump);
-    lua_getfield(L, -1, "format");
-    lua_pushcclosure(L, sb_format, 1);
-    lua_setfield(L, -2, "format");
+    wrap_field(L, "format", sb_format);
+    wrap_field(L, "byte", sb_charged);
     lua_setfield(L, -2, "__index");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
+  /* the guard of metatables used by rule code */
+  luaL_newmetatable(L, GUARD_KEY);
+  lua_pushcfunction(L, guard_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 1);
   luaL_requiref(L, "bitwa", bitwa_open_kernel, 1);
+  /* hexes may be keys that pairs orders */
+  lua_pushcfunction(L, sb_orderable);
+  luaL_getmetatable(L, "bitwa.hex");
+  lua_call(L, 1, 0);
   bitwa_open_sandbox(L);
   lua_setfield(L, -2, "sandbox");
   lua_pushstring(L, home ? home : ".");

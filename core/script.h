@@ -19,7 +19,8 @@ typedef enum {
   BITWA_KILL_NONE = 0,
   BITWA_KILL_BUDGET,     /* instruction budget exceeded */
   BITWA_KILL_MEMORY,     /* memory cap exceeded */
-  BITWA_KILL_DICE        /* forced dice exhausted */
+  BITWA_KILL_DICE,       /* forced dice exhausted */
+  BITWA_KILL_CPU         /* CPU-time ceiling of a run exceeded */
 } bitwa_kill;
 
 typedef struct bitwa_script bitwa_script;
@@ -35,6 +36,11 @@ bitwa_script *bitwa_script_get (lua_State *L);
 ** (with the position of the running Lua code).  Never returns. */
 int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg);
 bitwa_kill bitwa_script_killed (lua_State *L);
+
+/* Charge n instructions of C work done for rule code running on thread
+** L to the budget (nothing outside a run or in another kind of state);
+** raises the budget's kill when it runs out. */
+void bitwa_script_charge (lua_State *L, long long n);
 
 /* Opens bitwa.sandbox (in script.c) and the kernel bindings
 ** (in lua_bitwa.c); both leave their table on the stack. */

@@ -27,6 +27,18 @@ add_test(NAME cli.bench_games COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_be
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(cli.bench_games PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 60)
 
+# Hostile content against the sandbox (tests/hostile/run.sh); its time
+# limits are stretched under the sanitizers.
+if(BITWA_SANITIZE)
+  set(BITWA_TIME_FACTOR 5)
+else()
+  set(BITWA_TIME_FACTOR 1)
+endif()
+add_test(NAME hostile COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/hostile/run.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(hostile PROPERTIES TIMEOUT 1500
+                     ENVIRONMENT "${BITWA_TEST_ENV};BITWA_TIME_FACTOR=${BITWA_TIME_FACTOR}")
+
 # A whole battle takes minutes: run by tools/test.sh on the optimised
 # build (ctest -L long), not under the sanitizers.
 add_test(NAME game.grunwald.full COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>

@@ -1,0 +1,5 @@
+-- %s of a table or a function: no address reaches the log (the action goes through)
+wrap("movement.move", function(orig, ...)
+  bitwa.note(string.format("%s %s %s", {}, function() end, ("%s"):format({})))
+  return orig(...)
+end)

@@ -1,0 +1,84 @@
+#!/bin/sh
+# Hostile content against the sandbox: every fixture under
+# tests/hostile/rulesets attacks one class of hole.  Each case asserts
+# that the attack is stopped within its time limit (seconds, wall
+# clock, generous for a loaded machine), with the exit status
+# documented in README (1: the rules failed, 2: bad input), that the
+# message names the hostile file and line, that the game file is
+# unchanged, and that `replay --verify` passes afterwards.
+# usage: run.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+SRC=$(pwd)
+BITWA_PATH=$SRC/tests/hostile/rulesets
+export BITWA_PATH
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+digest() { cksum "$1" | cut -d' ' -f1-2; }
+now() { date +%s; }
+
+# run LIMIT STATUS OUT ERR -- COMMAND...: runs it, checks status and time
+FACTOR=${BITWA_TIME_FACTOR:-1}
+run() {
+  limit=$(($1 * FACTOR)); want=$2; out=$3; err=$4; shift 5
+  t0=$(now)
+  timeout $((limit + 30)) "$@" >"$out" 2>"$err"
+  got=$?
+  t1=$(now)
+  if [ "$got" -ne "$want" ]; then no "$*: exit $got, expected $want: $(head -c 600 "$err")"; else ok; fi
+  if [ $((t1 - t0)) -gt "$limit" ]; then no "$*: took $((t1 - t0)) s, limit $limit s"; else ok; fi
+}
+
+# overlay NAME STATUS LIMIT [TEXT]: a game with overlay hostile/NAME;
+# unit R1 moves and the overlay attacks.  A failure (STATUS 1) names
+# the overlay's file and a line; TEXT is looked for in its message.
+overlay() {
+  name=$1; want=$2; limit=$3; text=$4
+  G="$T/$name.bitwa"
+  if ! "$BITWA" start hostile/duel "$G" --seed 5 --overlay "hostile/$name" >/dev/null 2>"$T/err"; then
+    no "$name: start: $(cat "$T/err")"; return
+  fi
+  before=$(digest "$G")
+  run "$limit" "$want" "$T/out" "$T/err" -- "$BITWA" do "$G" A move R1 0404
+  if [ "$want" -ne 0 ]; then
+    if grep -Eq "overlays/$name\.lua:[0-9]+: " "$T/err"; then ok; else no "$name: no file:line in: $(head -c 600 "$T/err")"; fi
+    [ "$(digest "$G")" = "$before" ] && ok || no "$name: the game file changed"
+    if [ "$(wc -l <"$T/err")" -le 1 ]; then ok; else no "$name: more than one line: $(head -c 600 "$T/err")"; fi
+  fi
+  if [ -n "$text" ]; then
+    if grep -q -- "$text" "$T/err" "$T/out"; then ok; else no "$name: '$text' not in $(head -c 600 "$T/err") $(head -c 300 "$T/out")"; fi
+  fi
+  if grep -q "0x[0-9a-f]" "$T/out" "$T/err"; then no "$name: an address is shown"; else ok; fi
+  if "$BITWA" replay "$G" --verify >"$T/rout" 2>"$T/rerr"; then ok; else no "$name: replay --verify: $(cat "$T/rerr")"; fi
+}
+
+# --- rule code escaping the budget or doing unbounded C work ---------------
+overlay xpcall-loop 1 10 "instruction budget exceeded"
+overlay xpcall-handler 1 10 "instruction budget exceeded"
+overlay close-loop 1 10 "instruction budget exceeded"
+overlay pcall-pattern 1 10 "instruction budget exceeded"
+overlay rep-loop 1 10 "instruction budget exceeded"
+overlay concat-loop 1 10 "instruction budget exceeded"
+overlay sort-loop 1 10 "instruction budget exceeded"
+overlay pairs-loop 1 10 "instruction budget exceeded"
+overlay move-huge 1 10 "instruction budget exceeded"
+overlay unpack-loop 1 10 "instruction budget exceeded"
+overlay byte-loop 1 10 "instruction budget exceeded"
+overlay deep-stack 1 10 "stack overflow"
+
+# --- metatables -------------------------------------------------------------
+overlay weak-late 1 10 "__mode cannot be added"
+overlay gc-late 1 10 "__gc cannot be added"
+overlay meta-meta 1 10 "protected metatable"
+overlay hex-meta 1 10 ""
+overlay lt-keys 1 10 "has no order"
+
+# --- determinism ------------------------------------------------------------
+overlay format-address 0 10 "table function table"
+overlay sort-sidefx 0 10 "comparisons"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
