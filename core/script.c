@@ -56,6 +56,7 @@ struct bitwa_script {
   long long budget_left;
   int budget_on;
   lua_State *running;           /* thread running rule code, if any */
+  char engine_src[300];         /* "@HOME/lua/": sources of engine code */
   int clock_tick;               /* hook firings since the last CPU check */
   double cpu_start;             /* thread CPU time when the run started */
   double cpu_limit;             /* seconds; 0 = none */
@@ -169,9 +170,15 @@ static void where_in_main (lua_State *L, char *buf, size_t n) {
       break;
     }
   if (main_src != NULL) {
+    /* a thread the engine started (an action's body): the innermost
+    ** line of code that is not the engine's */
+    const char *eng = bitwa_script_get(L)->engine_src;
+    size_t elen = strlen(eng);
+    int engine_main = elen > 0 && strncmp(main_src, eng, elen) == 0;
     for (level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
       if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 &&
-          strcmp(ar.source, main_src) == 0) {
+          (engine_main ? strncmp(ar.source, eng, elen) != 0 && ar.source[0] == '@'
+                       : strcmp(ar.source, main_src) == 0)) {
         snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
         return;
       }
@@ -1083,6 +1090,7 @@ lua_State *bitwa_script_new (const char *home) {
   lua_State *L;
   if (S == NULL) return NULL;
   S->cpu_limit = CPU_LIMIT_DEFAULT;
+  snprintf(S->engine_src, sizeof S->engine_src, "@%s/lua/", home ? home : ".");
   L = lua_newstate(counting_alloc, S);
   if (L == NULL) { free(S); return NULL; }
   *(bitwa_script **)lua_getextraspace(L) = S;

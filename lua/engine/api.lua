@@ -11,15 +11,33 @@ local Refusal = {}
 Refusal.__index = Refusal
 -- "RULE: message"; rule code may give anything as either (refuse() or
 -- refuse(1, {})): only strings and numbers are shown.
+-- Rule code gets "refusal" from getmetatable and cannot change the
+-- metatable; the engine knows a refusal by its real metatable, which
+-- rule code cannot give a table of its own.
+Refusal.__metatable = "refusal"
+local rawgetmetatable = debug.getmetatable
+
+function M.is_refusal(v) return rawgetmetatable(v) == Refusal end
+
+-- The rule and the message of a refusal as plain strings, read raw:
+-- rule code may have put anything in the table after refuse() made it
+-- (its own __index, __tostring, ...), and the engine runs none of it.
+local function text(v)
+  if type(v) == "string" then return v end
+  if math.type(v) then return tostring(v) end
+  return nil
+end
+function M.refusal_parts(r)
+  return text(rawget(r, "rule")), text(rawget(r, "message"))
+end
+
 Refusal.__tostring = function(r)
-  local function text(v) return (type(v) == "string" or math.type(v)) and tostring(v) or "" end
-  local rule, message = text(r.rule), text(r.message)
+  local rule, message = M.refusal_parts(r)
+  rule, message = rule or "", message or ""
   if message == "" then message = "refused" end
   return (rule ~= "" and (rule .. ": ") or "") .. message
 end
 M.Refusal = Refusal
-
-function M.is_refusal(v) return getmetatable(v) == Refusal end
 
 -- rule (e.g. "11.6.2" or "5.1.1 g") under a renumbering map: the longest
 -- key that is the whole number or a dotted prefix of it ("11" matches
@@ -112,6 +130,7 @@ end
 function M.new()
   local G                       -- the bound game
   local api = {}
+  local plain_text
   local kernel_hex = bitwa.hex
 
   local ROWS                    -- the bound game's unit rows (Game:rows)
@@ -179,6 +198,7 @@ function M.new()
   end
   unit_mt.__name = "unit"
   unit_mt.__metatable = "unit"
+  bitwa.sandbox.orderable(unit_mt)      -- units may be keys pairs orders
 
   -- One proxy per id, shared by every game of this ruleset: a proxy holds
   -- only its id and reads the bound game.
@@ -190,6 +210,19 @@ function M.new()
       proxies[id] = p
     end
     return p
+  end
+
+  -- The text of a value that rule code hands to the log (a note, a
+  -- decision's options): strings, numbers, the engine's units and the
+  -- kernel's hexes; nil for anything else (a table's text would be its
+  -- address, or its own __tostring).
+  function plain_text(v)
+    local t = type(v)
+    if t == "string" then return v end
+    if t == "number" then return tostring(v) end
+    if t == "table" and rawgetmetatable(v) == unit_mt then return unit_mt.__tostring(v) end
+    if kernel_hex.is(v) then return v.label end
+    return nil
   end
   function unit_methods.alive(u) return game().state:alive(rawget(u, "id")) end
 
@@ -410,13 +443,18 @@ function M.new()
     end
     local opts = {}
     for i, o in ipairs(req.options) do
-      if type(o) == "table" and getmetatable(o) == "unit" then o = tostring(o)
-      elseif bitwa.hex.is(o) then o = o.label
-      elseif type(o) ~= "string" then o = tostring(o) end
-      opts[i] = o
+      local t = plain_text(o)
+      if t == nil then
+        error("bitwa.decide: option " .. i .. " is a " .. type(o) ..
+          " (options are strings, numbers, units or hexes)", 2)
+      end
+      opts[i] = t
+    end
+    if type(req.prompt) ~= "nil" and plain_text(req.prompt) == nil then
+      error("bitwa.decide: the prompt is a " .. type(req.prompt) .. " (a string expected)", 2)
     end
     local answer = coroutine.yield { side = req.side, kind = req.kind, options = opts,
-                                     prompt = req.prompt or req.kind }
+                                     prompt = req.prompt and plain_text(req.prompt) or req.kind }
     return answer
   end
 
@@ -452,7 +490,11 @@ function M.new()
   function api.vars(prefix) return game().state:vars(prefix) end
   function api.note(text)
     local g = writable("bitwa.note", 2)
-    g.state:note(M.cite_text(g.rs.manifest.renumber, tostring(text)))
+    local t = plain_text(text)
+    if t == nil then
+      error("bitwa.note: a " .. type(text) .. " is not a note (strings, numbers, units or hexes)", 2)
+    end
+    g.state:note(M.cite_text(g.rs.manifest.renumber, t))
   end
   function api.turn() return game().state:var("turn") end
   function api.phase() return game():phase_info().name end

@@ -694,13 +694,17 @@ function Game:_run(...)
   end
   local err, kind, tb = r[2], r[3], r[4]
   self:_rollback()
-  if apimod.is_refusal(err) then return refused(err.rule, err.message) end
+  if apimod.is_refusal(err) then
+    local rule, message = apimod.refusal_parts(err)
+    return refused(rule, message or "refused")
+  end
   -- a message, or the type of a value rule code raised: never its own
-  -- __tostring, which is rule code that would run outside the budget
+  -- __tostring, which is rule code that would run outside the budget;
+  -- where it left the action's code when the message names no line
   local message
   if type(err) == "string" then message = err
   elseif math.type(err) then message = tostring(err)
-  else message = "error object is a " .. type(err) .. " value" end
+  else message = (r[5] or "") .. "error object is a " .. type(err) .. " value" end
   return { status = "error", kind = kind, message = message, traceback = tb }
 end
 
@@ -974,7 +978,7 @@ function Game:query(f, ...)
   end
   if r[1] ~= "done" then
     local e = r[2]
-    if apimod.is_refusal(e) then return nil, e end
+    if apimod.is_refusal(e) then return nil, apimod.refusal(apimod.refusal_parts(e)) end
     -- a message, or the type of the value: never its own __tostring,
     -- rule code that would run outside the budget
     if type(e) == "string" then error(e, 0) end
