@@ -77,10 +77,38 @@ local function options_of(list)
   return out
 end
 
-local function split_target(t)
+-- A scenario file named on the command line (a path ending in .lua),
+-- as an absolute path so that the game's log finds it again.
+local function scenario_file(t)
+  if not t:match("%.lua$") then return nil end
+  if not util.exists(t) then bad(t .. ": no such scenario file") end
+  if t:sub(1, 1) == "/" then return t end
+  local cwd = os.getenv("PWD")
+  if cwd and cwd:sub(1, 1) == "/" and util.exists(cwd .. "/" .. t) then return cwd .. "/" .. t end
+  return t
+end
+
+-- RULESET/SCENARIO, or a scenario file FILE.lua with --ruleset NAME (a
+-- battle kept in any folder, played with a ruleset of the search path).
+-- Returns the ruleset's name and the scenario's id or file.
+local function split_target(t, rsname)
+  local file = scenario_file(t)
+  if file then
+    if not rsname then bad(t .. ": say which ruleset plays this scenario file: --ruleset NAME") end
+    return rsname, file
+  end
   local rs, sc = t:match("^([%w_%-%.]+)/([%w_%-%.]+)$")
-  if not rs then bad("'" .. t .. "': RULESET/SCENARIO expected (see bitwa list)") end
+  if not rs then bad("'" .. t .. "': RULESET/SCENARIO or a scenario FILE.lua with --ruleset NAME expected (see bitwa list)") end
+  if rsname and rsname ~= rs then bad("'" .. t .. "' names ruleset " .. rs .. ", --ruleset says " .. rsname) end
   return rs, sc
+end
+
+-- The sides of --bot/--bots SIDE=BOT must be the game's.
+local function check_side(side, sides, what)
+  for _, s in ipairs(sides) do if s == side then return end end
+  local mapfile = require "engine.mapfile"
+  bad(what .. ": no side '" .. side .. "' in this game (sides: " .. table.concat(sides, ", ") .. ")" ..
+    mapfile.did_you_mean(side, sides))
 end
 
 local function overlays_of(list, rsname)
@@ -188,7 +216,7 @@ end
 -- ------------------------------------------------------------------ commands
 
 command("list", "list [--json]", "list rulesets, their scenarios and overlays",
-  "Lists every ruleset on the search path (rulesets/, tests/fixtures/rulesets/,\nand the directories in BITWA_PATH) with its scenarios, maps and overlays.",
+  "Lists every ruleset on the search path (rulesets/, tests/fixtures/rulesets/,\nand the directories in BITWA_PATH) with its scenarios, overlays and options\n(default, allowed values, and the rule they read).",
   function(args)
     local opts = parse(args, { json = "flag" }, "list")
     local ruleset = require "engine.ruleset"
@@ -199,9 +227,18 @@ command("list", "list [--json]", "list rulesets, their scenarios and overlays",
       if ok then
         local m = chain[#chain].manifest
         e.title, e.extends = m.title or "", m.extends
-        e.scenarios = json.array(ruleset.list_files(chain, "scenarios", ".lua"))
+        e.scenarios = json.array(require("engine.scenario").list(chain))
         e.maps = json.array(ruleset.list_files(chain, "maps", ".map"))
         e.overlays = json.array(ruleset.list_files({ chain[#chain] }, "overlays", ".lua"))
+        local merged = ruleset.merge(chain)
+        e.options = json.array()
+        for _, k in ipairs(util.sorted_keys(merged.options)) do
+          local d = ruleset.option_decl(merged, k)
+          local values = {}
+          for _, v in ipairs(d.values or {}) do values[#values + 1] = v end
+          e.options[#e.options + 1] = { name = k, default = d.default, values = json.array(values),
+                                        doc = type(d.doc) == "string" and d.doc or nil }
+        end
       else e.error = tostring(chain) end
       out[#out + 1] = e
     end
@@ -211,18 +248,25 @@ command("list", "list [--json]", "list rulesets, their scenarios and overlays",
       if e.error then util.printf("    error: %s\n", e.error) end
       for _, s in ipairs(e.scenarios or {}) do util.printf("    scenario  %s/%s\n", e.name, s) end
       for _, o in ipairs(e.overlays or {}) do util.printf("    overlay   %s/%s\n", e.name, o) end
+      for _, o in ipairs(e.options or {}) do
+        local vals = {}
+        for _, v in ipairs(o.values) do vals[#vals + 1] = tostring(v) end
+        util.printf("    option    %s=%s%s%s\n", o.name, tostring(o.default),
+          #vals > 0 and (" (" .. table.concat(vals, "|") .. ")") or (math.type(o.default) == "integer" and " (an integer)" or ""),
+          o.doc and (" — " .. o.doc) or "")
+      end
     end
     return 0
   end)
 
-command("start", "start RULESET/SCENARIO FILE [--seed N] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off]",
+command("start", "start RULESET/SCENARIO | SCENARIO.lua --ruleset NAME  FILE [--seed N] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off]",
   "start a game into a new .bitwa file",
-  "Creates FILE (it must not exist) and plays the scenario's setup.  --deploy\nscenario skips the ruleset's deployment phases: the units stand where the\nscenario puts them (default: players, who deploy in those phases).",
+  "Creates FILE (it must not exist) and plays the scenario's setup.  --deploy\nscenario skips the ruleset's deployment phases: the units stand where the\nscenario puts them (default: players, who deploy in those phases).\nA scenario file of your own (any folder) is played with --ruleset NAME;\nits map is looked for in its own folder, then in the ruleset's maps.",
   function(args)
     local opts, pos = parse(args, { seed = "value", overlay = "list", option = "list", durability = "value", json = "flag",
-      deploy = "value" }, "start")
+      deploy = "value", ruleset = "value" }, "start")
     need(pos, 2, commands.start)
-    local rs, sc = split_target(pos[1])
+    local rs, sc = split_target(pos[1], opts.ruleset)
     if util.exists(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
     local ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed_of(opts.seed),
       overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = pos[2],
@@ -299,6 +343,7 @@ local function make_bots(spec, seed, sides)
   for part in (spec or ""):gmatch("[^,]+") do
     local side, name = part:match("^([%w_]+)=([^,]+)$")
     if not side then bad("--bots: SIDE=BOT[,SIDE=BOT] expected (BOT: a name or a FILE.lua), got '" .. part .. "'") end
+    check_side(side, sides, "--bots")
     names[side] = name
   end
   local bots = {}
@@ -310,13 +355,13 @@ local function make_bots(spec, seed, sides)
   return bots
 end
 
-command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off] [--quiet]",
+command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off] [--quiet]",
   "play a whole game with bots",
   "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random,\nheuristic, or the path of a bot module (FILE.lua).",
   function(args)
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
-      json = "flag", resume = "flag", deploy = "value" }, "run")
+      json = "flag", resume = "flag", deploy = "value", ruleset = "value" }, "run")
     need(pos, 1, commands.run)
     local g, out, seed
     if opts.resume then
@@ -330,9 +375,9 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
         if b and b ~= "" then opts.bots = b end
       end
     else
-      local rs, sc = split_target(pos[1])
+      local rs, sc = split_target(pos[1], opts.ruleset)
       seed = seed_of(opts.seed)
-      out = opts.o or string.format("%s-%s-%d.bitwa", rs, sc, seed)
+      out = opts.o or string.format("%s-%s-%d.bitwa", rs, (sc:match("([^/]+)%.lua$") or sc), seed)
       if util.exists(out) then bad(out .. ": the file exists; choose another name with -o, or continue it with --resume") end
       local ok
       ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed,
@@ -340,7 +385,13 @@ command("run", "run RULESET/SCENARIO | FILE --resume [-o FILE] [--seed N] [--bot
         durability = opts.durability or "normal", deploy = opts.deploy })
       if not ok then bad(tostring(g)) end
     end
-    local bots = make_bots(opts.bots, seed, g.sides)
+    local okb, bots = pcall(make_bots, opts.bots, seed, g.sides)
+    if not okb then
+      -- bad --bots: the new game file is not left behind
+      g:close()
+      if not opts.resume then for _, f in ipairs { out, out .. "-wal", out .. "-shm" } do os.remove(f) end end
+      error(bots, 0)
+    end
     -- recorded so that --resume plays on with the same bots
     if not opts.resume and g.log then g.log:set_meta("bots", opts.bots or "") end
     local runner = require "engine.runner"
@@ -399,6 +450,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
     for _, b in ipairs(opts.bot or {}) do
       local side, name = b:match("^([%w_]+)=(.+)$")
       if not side then bad("--bot: SIDE=BOT expected (BOT: a name or a FILE.lua)") end
+      check_side(side, g.sides, "--bot")
       local idx = 1
       for i, s in ipairs(g.sides) do if s == side then idx = i end end
       local bot, err = botmod.make(name, g.seed, idx)
@@ -498,16 +550,28 @@ command("test", "test [RULESET | DIR | FILE]...", "run rules tests",
     return res.failed == 0 and 0 or 1
   end)
 
-command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map ...", "check rulesets, scenarios and maps",
-  "Loads each target and reports every problem as file:line: message.\nA ruleset is checked with all its scenarios and maps.",
+command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map | SCENARIO.lua --ruleset NAME ... [--json]",
+  "check rulesets, scenarios and maps",
+  "Loads each target and reports every problem as file:line: message, all of\nthem at once.  A ruleset is checked with all its scenarios and maps.  A map\nfile uses the terrain of --ruleset NAME (or of the ruleset whose maps/ holds\nit); a scenario file of your own is checked against --ruleset NAME.\n--json prints { ok, problems = [{ file, line, message }] }.",
   function(args)
-    local opts, pos = parse(args, { ruleset = "value" }, "lint")
+    local opts, pos = parse(args, { ruleset = "value", json = "flag" }, "lint")
     need(pos, 1, commands.lint)
     local ruleset = require "engine.ruleset"
     local scenario = require "engine.scenario"
     local mapfile = require "engine.mapfile"
-    local problems = 0
-    local function report(msg) problems = problems + 1; util.eprintf("%s\n", msg) end
+    local problems = {}
+    local function report(msg)
+      for line in tostring(msg):gmatch("[^\n]+") do
+        local file, l, m = line:match("^(.-):(%d+): (.*)$")
+        problems[#problems + 1] = { text = line, file = file, line = math.tointeger(tonumber(l)), message = m or line }
+        if not opts.json then util.eprintf("%s\n", line) end
+      end
+    end
+    local function lint_scenario(rs, id)
+      local ok2, err = pcall(engine().new, { ruleset = rs, scenario = id, seed = 1 })
+      if not ok2 then report(type(err) == "table" and err.message or tostring(err))
+      else err:close() end
+    end
     for _, t in ipairs(pos) do
       if t:match("%.map$") then
         local text = util.read_file(t)
@@ -519,24 +583,25 @@ command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map ...
           if not rsname or not okc then
             report(t .. ": say which ruleset's terrain it uses: bitwa lint --ruleset NAME " .. t)
           else
-            local m, err = mapfile.parse(text, t, { terrain = ruleset.merge(chain).terrain,
-                                                    edges = ruleset.merge(chain).edges })
+            local merged = ruleset.merge(chain)
+            local m, err = mapfile.parse(text, t, { terrain = merged.terrain, edges = merged.edges })
             if not m then report(err) end
           end
+        end
+      elseif t:match("%.lua$") then
+        if not opts.ruleset then report(t .. ": say which ruleset plays this scenario file: bitwa lint --ruleset NAME " .. t)
+        elseif not util.exists(t) then report(t .. ": no such scenario file")
+        else
+          local ok, rs = pcall(ruleset.load, opts.ruleset)
+          if not ok then report(tostring(rs)) else lint_scenario(rs, scenario_file(t)) end
         end
       else
         local rsname, scid = t:match("^([^/]+)/([^/]+)$")
         rsname = rsname or t
         local ok, rs = pcall(ruleset.load, rsname)
         if not ok then report(tostring(rs)) else
-          local ids = scid and { scid } or ruleset.list_files(rs, "scenarios", ".lua")
-          for _, id in ipairs(ids) do
-            local ok2, err = pcall(engine().new, { ruleset = rs, scenario = id, seed = 1 })
-            if not ok2 then
-              local msg = type(err) == "table" and err.message or tostring(err)
-              for line in msg:gmatch("[^\n]+") do report(line) end
-            end
-          end
+          local ids = scid and { scid } or scenario.list(rs)
+          for _, id in ipairs(ids) do lint_scenario(rs, id) end
           if not scid then
             for _, mid in ipairs(ruleset.list_files(rs, "maps", ".map")) do
               local ok3, err = pcall(engine().load_map, rs, mid)
@@ -546,8 +611,14 @@ command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map ...
         end
       end
     end
-    if problems > 0 then
-      util.eprintf("%d problem%s\n", problems, problems == 1 and "" or "s")
+    if opts.json then
+      local list = json.array()
+      for _, p in ipairs(problems) do list[#list + 1] = { file = p.file, line = p.line, message = p.message } end
+      io.write(json.encode { ok = #problems == 0, problems = list }, "\n")
+      return #problems > 0 and 2 or 0
+    end
+    if #problems > 0 then
+      util.eprintf("%d problem%s\n", #problems, #problems == 1 and "" or "s")
       return 2
     end
     util.printf("ok\n")
@@ -604,6 +675,10 @@ command("help", "help [COMMAND]", "show help", "", function(args)
     util.printf("usage: bitwa %s\n\n%s\n", c.usage, c.help ~= "" and c.help or c.summary)
     return 0
   end
+  if args[1] then
+    local mapfile = require "engine.mapfile"
+    bad("help: no command '" .. args[1] .. "'" .. mapfile.did_you_mean(args[1], order) .. " (see bitwa help)")
+  end
   util.printf("bitwa %s — a rules engine for hex-and-counter wargames\n\nusage: bitwa COMMAND [ARGS]\n\n", bitwa.version)
   for _, n in ipairs(order) do util.printf("  %-8s %s\n", n, commands[n].summary) end
   util.printf("\nbitwa COMMAND --help shows the options of a command.\n")
@@ -640,7 +715,8 @@ function M.main(args)
   if name == "--version" then util.printf("bitwa %s\n", bitwa.version) return 0 end
   local c = commands[name]
   if not c then
-    util.eprintf("bitwa: unknown command '%s' (see bitwa help)\n", name)
+    local mapfile = require "engine.mapfile"
+    util.eprintf("bitwa: unknown command '%s'%s (see bitwa help)\n", name, mapfile.did_you_mean(name, order))
     return 2
   end
   local rest = {}

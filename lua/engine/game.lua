@@ -45,6 +45,11 @@ function M.load_map(rs, id)
   if not path or not util.exists(path) then
     error("ruleset '" .. rs.name .. "' has no map '" .. id .. "'", 0)
   end
+  return M.load_map_file(rs, path)
+end
+
+-- The map in the file at path (scenario.map_path finds a scenario's).
+function M.load_map_file(rs, path)
   local text = assert(util.read_file(path))
   local m, err = mapfile.parse(text, ruleset.relpath(path), { terrain = rs.terrain, edges = rs.edges })
   if not m then error(err, 0) end
@@ -97,12 +102,12 @@ function M.new(opts)
     sc_raw = scenario.read(rs, path)
     sc_id = opts.scenario
   end
-  local map_id = sc_raw.scenario and sc_raw.scenario.map
-  if type(map_id) ~= "string" then
-    error((sc_raw.rel or "scenario") .. ":" .. ((sc_raw.scenario or {}).line or 0) ..
-      ": scenario { map = \"...\" } is required", 0)
-  end
-  local map = M.load_map(rs, map_id)
+  -- a map that cannot be found or read is reported with every other
+  -- problem of the scenario
+  local map_path, map_err = scenario.find_map(rs, sc_raw)
+  local okm, map = false, nil
+  if map_path then okm, map = pcall(M.load_map_file, rs, map_path) end
+  if not okm then scenario.validate(rs, sc_raw, nil, map_err or tostring(map)) end
   local sc = scenario.validate(rs, sc_raw, map.kmap)
   sc.id = sc_id
   g.scenario, g.map, g.mapdata, g.map_labels = sc, map.kmap, map, map.labels
@@ -124,14 +129,8 @@ function M.new(opts)
   g.explicit_options = {}
   for _, k in ipairs(util.sorted_keys(sc.options)) do g.options[k] = sc.options[k] end
   for _, k in ipairs(util.sorted_keys(opts.options or {})) do
-    if rs.options[k] == nil then error("unknown option '" .. k .. "' for ruleset " .. rs.name, 0) end
-    local v = opts.options[k]
-    local d = rs.options[k]
-    if type(v) == "string" and type(d) ~= "string" then
-      if v == "true" then v = true elseif v == "false" then v = false
-      elseif math.tointeger(tonumber(v)) then v = math.tointeger(tonumber(v)) end
-    end
-    if type(v) ~= type(d) then error("option '" .. k .. "': " .. type(d) .. " expected", 0) end
+    local v, oerr = ruleset.check_option(rs.manifest, k, opts.options[k])
+    if v == nil then error("ruleset " .. rs.name .. ": " .. oerr, 0) end
     g.options[k] = v
     g.explicit_options[k] = v
   end

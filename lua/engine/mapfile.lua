@@ -4,7 +4,8 @@
 -- are ignored, "..." quotes text holding spaces).  M.parse turns the text
 -- into a plain table of hexes, terrain, elevations, hexside features and
 -- labels; it checks names against the ruleset's lists and hexes against
--- the map extent, and reports the first error as "FILE:LINE: message".
+-- the map extent, and reports every error, one "FILE:LINE: message" a
+-- line (a misspelt name with a "did you mean").
 --
 -- Geometry: flat-topped hexes in columns, every other column half a hex
 -- lower ("down").  Directions are numbered clockwise from N:
@@ -44,12 +45,68 @@ local USAGE = {
   label = 'label HEX "TEXT"',
 }
 
+local DIRECTIVES = {}
+for name in next, USAGE do DIRECTIVES[#DIRECTIVES + 1] = name end
+table.sort(DIRECTIVES)
+
 local DIRECTIVE_LIST = (function ()
   local names = {}
   for name in next, USAGE do names[#names + 1] = name end
   table.sort(names)
   return table.concat(names, ", ")
 end)()
+
+---------------------------------------------------------------------------
+-- "Did you mean": the closest of candidates to word
+---------------------------------------------------------------------------
+
+-- The edit distance (insertions, deletions, substitutions, and swaps of
+-- two neighbouring letters) between a and b, or nil when above limit.
+local function distance(a, b, limit)
+  local la, lb = #a, #b
+  if math.abs(la - lb) > limit then return nil end
+  local prev2, prev, cur = {}, {}, {}
+  for j = 0, lb do prev[j] = j end
+  for i = 1, la do
+    cur = { [0] = i }
+    local best = i
+    for j = 1, lb do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local d = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        d = math.min(d, prev2[j - 2] + 1)
+      end
+      cur[j] = d
+      if d < best then best = d end
+    end
+    if best > limit then return nil end
+    prev2, prev = prev, cur
+  end
+  return prev[lb] <= limit and prev[lb] or nil
+end
+
+-- The candidate (a list of strings) closest to word when it is close
+-- enough to be a likely typo (at most 1 edit in a word of 2 to 4
+-- letters, 2 in a longer one; none for one letter; case ignored), or nil.  Ties go to the first candidate.
+function M.suggest(word, candidates)
+  if type(word) ~= "string" or #word < 2 or #word > 64 then return nil end
+  local w = word:lower()
+  local limit = #w <= 4 and 1 or 2
+  local best, bestd
+  for _, c in ipairs(candidates) do
+    if type(c) == "string" and c ~= word and #c <= 64 then
+      local d = distance(w, c:lower(), limit)
+      if d and (not bestd or d < bestd) then best, bestd = c, d end
+    end
+  end
+  return best
+end
+
+-- " (did you mean 'x'?)" or "".
+function M.did_you_mean(word, candidates)
+  local s = M.suggest(word, candidates)
+  return s and (" (did you mean '" .. s .. "'?)") or ""
+end
 
 ---------------------------------------------------------------------------
 -- Hex labels and geometry
@@ -274,15 +331,15 @@ local function parse_body(name, args, st)
   end
   local function kind_of(tok)
     if not st.terrain_set[tok] then
-      return nil, "unknown terrain '" .. tok .. "' (allowed: " ..
-        st.terrain_list .. ")"
+      return nil, "unknown terrain '" .. tok .. "'" .. M.did_you_mean(tok, st.terrain_names) ..
+        " (allowed: " .. st.terrain_list .. ")"
     end
     return tok
   end
   local function feature_of(tok)
     if not st.edge_set[tok] then
-      return nil, "unknown hexside feature '" .. tok .. "' (allowed: " ..
-        st.edge_list .. ")"
+      return nil, "unknown hexside feature '" .. tok .. "'" .. M.did_you_mean(tok, st.edge_names) ..
+        " (allowed: " .. st.edge_list .. ")"
     end
     return tok
   end
@@ -422,8 +479,8 @@ local function parse_header(name, args, st, line)
     st.parity = tok
   elseif name == "default" then
     if not st.terrain_set[tok] then
-      return nil, "unknown terrain '" .. tok .. "' (allowed: " ..
-        st.terrain_list .. ")"
+      return nil, "unknown terrain '" .. tok .. "'" .. M.did_you_mean(tok, st.terrain_names) ..
+        " (allowed: " .. st.terrain_list .. ")"
     end
     st.default = tok
   end
@@ -537,7 +594,9 @@ local function expand(rec, st, out, line)
   return true
 end
 
--- Parse map text.  Returns the map table, or nil and "FILE:LINE: message".
+-- Parse map text.  Returns the map table, or nil, every problem as
+-- "FILE:LINE: message" lines in line order, and the list of them
+-- ({ line =, msg = }).
 function M.parse(text, filename, spec)
   if type(text) ~= "string" then
     error("mapfile.parse: text must be a string", 2)
@@ -549,57 +608,64 @@ function M.parse(text, filename, spec)
   local st = { notes = {}, seen = {} }
   st.terrain_set, st.terrain_list = name_set(spec.terrain, "terrain")
   st.edge_set, st.edge_list = name_set(spec.edges or {}, "edges")
+  st.terrain_names, st.edge_names = spec.terrain, spec.edges or {}
 
   local lines = split_lines(text)
-  local function fail(line, msg)
-    return nil, string.format("%s:%d: %s", filename, line, msg)
-  end
+  local errors = {}               -- { line=, msg= }: every problem, reported at once
+  local function problem(line, msg) errors[#errors + 1] = { line = line, msg = msg } end
 
   -- Pass 1: tokens, directive names, the header, and the syntax of the
-  -- body lines.  Stops at the first error.
+  -- body lines.  A line with an error is left out of what follows.
   local records = {}              -- { line=, rec= } in file order
-  local err_line, err_msg
   for ln, line in ipairs(lines) do
     local toks, terr = tokenize(line)
-    if not toks then err_line, err_msg = ln, terr; break end
-    if #toks > 0 then
+    if not toks then problem(ln, terr)
+    elseif #toks > 0 then
       local name = toks[1].text
       if toks[1].quoted or not USAGE[name] then
-        err_line, err_msg = ln, "unknown directive '" .. name ..
-          "' (expected one of: " .. DIRECTIVE_LIST .. ")"
-        break
-      end
-      if ONCE[name] and st.seen[name] then
-        err_line, err_msg = ln, "'" .. name ..
-          "' may appear only once (first at line " .. st.seen[name] .. ")"
-        break
-      end
-      st.seen[name] = st.seen[name] or ln
-      local args = table.move(toks, 2, #toks, 1, {})
-      if HEADER[name] then
-        local ok, herr = parse_header(name, args, st, ln)
-        if not ok then err_line, err_msg = ln, herr; break end
+        local close = not toks[1].quoted and M.suggest(name, DIRECTIVES) or nil
+        problem(ln, "unknown directive '" .. name .. "'" ..
+          (close and (" (did you mean '" .. close .. "'?)") or "") ..
+          " (expected one of: " .. DIRECTIVE_LIST .. ")")
+      elseif ONCE[name] and st.seen[name] then
+        problem(ln, "'" .. name .. "' may appear only once (first at line " .. st.seen[name] .. ")")
       else
-        local rec, berr = parse_body(name, args, st)
-        if not rec then err_line, err_msg = ln, berr; break end
-        records[#records + 1] = { line = ln, rec = rec }
+        st.seen[name] = st.seen[name] or ln
+        local args = table.move(toks, 2, #toks, 1, {})
+        if HEADER[name] then
+          local ok, herr = parse_header(name, args, st, ln)
+          if not ok then problem(ln, herr) end
+        else
+          local rec, berr = parse_body(name, args, st)
+          if not rec then problem(ln, berr)
+          else records[#records + 1] = { line = ln, rec = rec } end
+        end
       end
     end
   end
 
-  -- Pass 2: hexes against the extent, paths against the geometry.  Only
-  -- lines before a pass-1 error are here, so this error comes first.
+  -- Pass 2: hexes against the extent, paths against the geometry.
   local out = { terrain = {}, elevation = {}, edges = {}, labels = {} }
   for _, r in ipairs(records) do
     local ok, xerr = expand(r.rec, st, out, r.line)
-    if not ok then return fail(r.line, xerr) end
+    if not ok then problem(r.line, xerr) end
   end
-  if err_line then return fail(err_line, err_msg) end
 
   for _, name in ipairs(REQUIRED) do
-    if not st.seen[name] then
-      return fail(#lines + 1, "missing '" .. name .. "'")
+    if not st.seen[name] then problem(#lines + 1, "missing '" .. name .. "'") end
+  end
+  if #errors > 0 then
+    for i, e in ipairs(errors) do e.index = i end
+    table.sort(errors, function(a, b)
+      if a.line ~= b.line then return a.line < b.line end
+      return a.index < b.index
+    end)
+    local msgs = {}
+    for i, e in ipairs(errors) do
+      msgs[i] = string.format("%s:%d: %s", filename, e.line, e.msg)
+      e.index = nil
     end
+    return nil, table.concat(msgs, "\n"), errors
   end
 
   return {

@@ -136,6 +136,47 @@ local function check_manifest(m, path)
       bad("attributes[" .. i .. "]: { name, type, default } expected")
     end
   end
+  for i, a in ipairs(m.attributes or {}) do
+    local where = "attributes[" .. i .. "] (" .. a[1] .. "): "
+    for _, k in ipairs { "min", "max" } do
+      if a[k] ~= nil and (a[2] ~= "int" or math.type(a[k]) ~= "integer") then
+        bad(where .. k .. ": an integer bound of an int attribute expected")
+      end
+    end
+    if a.values ~= nil then
+      if type(a.values) ~= "table" or #a.values == 0 then bad(where .. "values: a list of the allowed values expected") end
+      for _, v in ipairs(a.values) do
+        if type(v) ~= a[2] and not (a[2] == "int" and math.type(v) == "integer") then
+          bad(where .. "values: each allowed value must be a " .. a[2])
+        end
+      end
+    end
+    if a.ref ~= nil then
+      if a[2] ~= "string" or type(a.ref) ~= "table" then
+        bad(where .. "ref: { kind = KIND, side = \"same\" } on a string attribute expected")
+      end
+      if a.ref.side ~= nil and a.ref.side ~= "same" and a.ref.side ~= "other" then
+        bad(where .. "ref.side: \"same\" or \"other\" expected")
+      end
+    end
+  end
+  if m.required ~= nil then
+    if type(m.required) ~= "table" then bad("field 'required' must map kinds to lists of attribute names") end
+    for _, k in ipairs(util.sorted_keys(m.required)) do
+      if type(k) ~= "string" or type(m.required[k]) ~= "table" then
+        bad("required." .. tostring(k) .. ": a list of attribute names expected")
+      end
+    end
+  end
+  for _, k in ipairs(util.sorted_keys(m.options or {})) do
+    local o = m.options[k]
+    if type(o) == "table" and o.values ~= nil then
+      if type(o.values) ~= "table" or #o.values == 0 then bad("options." .. tostring(k) .. ".values: a list expected") end
+      local found = false
+      for _, v in ipairs(o.values) do if v == o.default then found = true end end
+      if not found then bad("options." .. tostring(k) .. ": the default " .. tostring(o.default) .. " is not one of its values") end
+    end
+  end
   for i, p in ipairs(m.phases or {}) do
     if type(p) ~= "table" or type(p.name) ~= "string" then bad("phases[" .. i .. "]: a name is required") end
   end
@@ -179,7 +220,7 @@ end
 
 function M.merge(chain)
   local m = { attributes = {}, kinds = {}, terrain = {}, edges = {}, modules = {},
-              actions = {}, hooks = {}, options = {}, phase_hooks = {}, renumber = {} }
+              actions = {}, hooks = {}, options = {}, phase_hooks = {}, renumber = {}, required = {} }
   local attr_index = {}
   local function append_unique(list, values)
     local have = {}
@@ -212,6 +253,7 @@ function M.merge(chain)
       m.roles = m.roles or {}
       for _, k in ipairs(util.sorted_keys(mf.roles)) do m.roles[k] = mf.roles[k] end
     end
+    for _, k in ipairs(util.sorted_keys(mf.required or {})) do m.required[k] = mf.required[k] end
     for _, k in ipairs(util.sorted_keys(mf.hooks or {})) do
       m.hooks[k] = m.hooks[k] or {}
       for _, h in ipairs(as_list(mf.hooks[k])) do table.insert(m.hooks[k], h) end
@@ -228,6 +270,49 @@ function M.merge(chain)
   m.sides = m.sides or { "A", "B" }
   m.phases = m.phases or {}
   return m
+end
+
+-- An option's declaration in the merged manifest: { default =, values =,
+-- doc = } (a bare value declares only its default).
+function M.option_decl(manifest, k)
+  local o = manifest.options[k]
+  if o == nil then return nil end
+  if type(o) ~= "table" then o = { default = o } end
+  local values = o.values
+  if values == nil and type(o.default) == "boolean" then values = { true, false } end
+  return { default = o.default, values = values, doc = o.doc }
+end
+
+-- Check a value for option k (a string from the command line is read as
+-- the option's type); returns the value, or nil and a message naming
+-- the allowed values.
+function M.check_option(manifest, k, v)
+  local d = M.option_decl(manifest, k)
+  if not d then
+    local names = util.sorted_keys(manifest.options)
+    local mapfile = require "engine.mapfile"
+    local hint = mapfile.suggest(k, names)
+    return nil, "unknown option '" .. tostring(k) .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or "") ..
+      " (options: " .. (#names > 0 and table.concat(names, ", ") or "none") .. ")"
+  end
+  if type(v) == "string" and type(d.default) ~= "string" then
+    if v == "true" then v = true elseif v == "false" then v = false
+    elseif math.tointeger(tonumber(v)) then v = math.tointeger(tonumber(v)) end
+  end
+  local function choices()
+    local t = {}
+    for _, x in ipairs(d.values or {}) do t[#t + 1] = tostring(x) end
+    return table.concat(t, ", ")
+  end
+  if type(v) ~= type(d.default) or (math.type(d.default) == "integer" and math.type(v) ~= "integer") then
+    return nil, "option '" .. k .. "': " .. (d.values and ("one of " .. choices()) or
+      (math.type(d.default) == "integer" and "an integer" or type(d.default))) .. " expected, got '" .. tostring(v) .. "'"
+  end
+  if d.values then
+    for _, x in ipairs(d.values) do if x == v then return v end end
+    return nil, "option '" .. k .. "': '" .. tostring(v) .. "' is not one of " .. choices()
+  end
+  return v
 end
 
 -- A read-only view of t (and of the tables inside it).
@@ -445,8 +530,10 @@ function M.load(name, opts)
       table.insert(rs.phase_hooks[phase][event], fn)
     end
     local function option(k, v)
-      if rs.options[k] == nil and manifest.options[k] == nil then error("option: unknown option '" .. k .. "'", 2) end
-      rs.options[k] = v
+      if type(k) ~= "string" then error("option: an option name expected", 2) end
+      local cv, oerr = M.check_option(manifest, k, v)
+      if cv == nil then error("option: " .. oerr, 2) end
+      rs.options[k] = cv
     end
     local env = make_env { require = rule_require, wrap = wrap, replace = replace,
                            hook = hook, phase_hook = phase_hook, option = option }

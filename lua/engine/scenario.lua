@@ -25,11 +25,20 @@
 -- A scenario may also be given inline, as the table these build.
 local util = require "engine.util"
 local ruleset = require "engine.ruleset"
+local mapfile = require "engine.mapfile"
 
 local sandbox = bitwa.sandbox
 local M = {}
 
 local CORE = { name = true, side = true, kind = true, hex = true, facing = true }
+-- the fields each declaration takes (a misspelt one is an error with a
+-- "did you mean")
+local FIELDS = {
+  scenario = { "title", "map", "turns", "notes", "options", "first" },
+  side = { "name" },
+  reinforcement = { "turn", "side", "at", "units" },
+}
+local hint = mapfile.did_you_mean
 
 -- "0101-0105" -> hexes of one column; "0101" -> { hex }
 local function expand_hexes(spec)
@@ -192,6 +201,8 @@ function M.read(rs, path)
   return sc
 end
 
+local function out_rel_prefix(sc) return (sc.rel or "scenario") .. ":" end
+
 -- "line 12" when declaration d is in file `here` (nil: the scenario's own
 -- file), "lib/x.lua:12" when it is in another.
 function M.position(sc, d, here)
@@ -205,7 +216,12 @@ Validate the declarations against the ruleset and the map; returns the
 scenario in the shape games use, or raises "file:line: message" with
 every problem found (one per line of the message).
 --]]
-function M.validate(rs, sc, mapinfo)
+function M.validate(rs, sc, mapinfo, map_error)
+  -- a scenario file gets every check; an inline table (a rules test's
+  -- situation, which may test how the rules refuse a bad setup) is
+  -- checked for types only, not for the attributes a kind requires, the
+  -- ranges and values the ruleset declares or the units they name
+  local strict = sc.rel ~= nil and sc.rel ~= "(inline scenario)"
   local errors = {}
   for _, e in ipairs(sc.errors or {}) do errors[#errors + 1] = e end
   -- at: a declaration (its file and line) or a line of the scenario's own file
@@ -218,7 +234,14 @@ function M.validate(rs, sc, mapinfo)
     end
   end
   local head = sc.scenario or {}
-  if not sc.scenario then err(0, "missing scenario { title = ..., map = ..., turns = ... }") end
+  if not sc.scenario then err(0, "missing scenario { title = ..., map = ..., turns = ... }")
+  elseif map_error then
+    -- the map could not be read: its own errors (FILE:LINE: ...), or the
+    -- scenario's line naming it; the rest is checked without the map
+    if map_error:match("^[^\n]-:%d+: ") and not map_error:find(out_rel_prefix(sc), 1, true) then
+      for line in map_error:gmatch("[^\n]+") do errors[#errors + 1] = { raw = line, line = -1, file = "" } end
+    else err(head, map_error) end
+  end
   local out = {
     id = sc.id, path = sc.path, rel = sc.rel or "(inline scenario)", hash = sc.hash or "",
     title = head.title or sc.title or "", map = head.map or sc.map, turns = head.turns or sc.turns,
@@ -244,16 +267,52 @@ function M.validate(rs, sc, mapinfo)
     err(head, "options: a table { name = value, ... } expected")
     out.options = {}
   end
+  -- unknown fields of the declarations that take named fields
+  local function fields(d, what, allowed, skip)
+    local set = { line = true }
+    for _, f in ipairs(allowed) do set[f] = true end
+    for _, k in ipairs(util.sorted_keys(d)) do
+      if type(k) == "string" and not set[k] and not (skip and skip[k]) then
+        err(d, what .. ": unknown field '" .. k .. "'" .. hint(k, allowed))
+      end
+    end
+  end
+  if sc.scenario then fields(sc.scenario, "scenario", FIELDS.scenario) end
   for _, k in ipairs(util.sorted_keys(out.options)) do
-    if rs.options[k] == nil then err(head, "options: unknown option '" .. tostring(k) .. "'") end
+    local v, oerr = ruleset.check_option(rs.manifest, k, out.options[k])
+    if v == nil then err(head, "options: " .. oerr) else out.options[k] = v end
   end
   -- sides
   local sides, side_ok = {}, {}
+  local rs_sides = rs.manifest.sides
+  local rs_side = {}
+  for _, s in ipairs(rs_sides) do rs_side[s] = true end
+  local rs_side_list = table.concat(rs_sides, ", ")
   if #(sc.sides or {}) > 0 then
     for _, s in ipairs(sc.sides) do
+      fields(s, "side", FIELDS.side, { [1] = true })
       if type(s[1]) ~= "string" then err(s, "side: an id is required: side { \"A\", name = ... }")
       elseif side_ok[s[1]] then err(s, "side '" .. s[1] .. "' declared twice")
-      else sides[#sides + 1] = s[1]; side_ok[s[1]] = s end
+      else
+        if not rs_side[s[1]] then
+          err(s, "side '" .. s[1] .. "' is not one of ruleset " .. rs.name .. "'s sides (" .. rs_side_list .. ")" ..
+            hint(s[1], rs_sides))
+        end
+        sides[#sides + 1] = s[1]; side_ok[s[1]] = s
+      end
+    end
+    -- the rules are written for the ruleset's sides: every one of them
+    -- takes part (a one-side battle would fail inside the rules)
+    local missing, foreign = {}, false
+    for _, s in ipairs(rs_sides) do if not side_ok[s] then missing[#missing + 1] = s end end
+    for _, s in ipairs(sides) do if not rs_side[s] then foreign = true end end
+    if #missing > 0 and not foreign then
+      err(sc.sides[1], "the scenario declares " .. (#sides == 1 and "one side" or "sides") .. " (" ..
+        table.concat(sides, ", ") .. ") but ruleset " .. rs.name .. " plays " .. rs_side_list ..
+        ": declare side { \"" .. table.concat(missing, "\" }, side { \"") .. "\" } too")
+    elseif foreign then
+      err(sc.sides[1], "the scenario's sides (" .. table.concat(sides, ", ") .. ") are not ruleset " .. rs.name ..
+        "'s (" .. rs_side_list .. "): play it with the ruleset it was written for")
     end
   else
     for _, s in ipairs(rs.manifest.sides) do sides[#sides + 1] = s; side_ok[s] = { name = s } end
@@ -284,8 +343,15 @@ function M.validate(rs, sc, mapinfo)
     end
   end
   -- units
-  local attrs = {}
-  for _, a in ipairs(rs.manifest.attributes) do attrs[a[1]] = a[2] end
+  local attrs, decls = {}, {}
+  local unit_fields = { "name", "side", "kind", "hex", "facing", "zone", "starts_off_map" }
+  for _, a in ipairs(rs.manifest.attributes) do
+    attrs[a[1]] = a[2]; decls[a[1]] = a
+    unit_fields[#unit_fields + 1] = a[1]
+  end
+  local kind_list = {}
+  for _, k in ipairs(rs.manifest.kinds) do kind_list[#kind_list + 1] = type(k) == "table" and k[1] or k end
+  local refs = {}            -- { unit decl, its name, attribute decl, value } checked once every unit is known
   local kinds = {}
   for _, k in ipairs(rs.manifest.kinds) do kinds[type(k) == "table" and k[1] or k] = true end
   local names = {}
@@ -303,13 +369,23 @@ function M.validate(rs, sc, mapinfo)
       names[name] = u
       local v = { name = name, line = u.line, attrs = {} }
       if not side_ok[u.side] then
-        err(l, "unit " .. name .. ": side '" .. tostring(u.side) .. "' is not one of " .. table.concat(sides, ", "))
+        err(l, "unit " .. name .. ": side '" .. tostring(u.side) .. "' is not one of " .. table.concat(sides, ", ") ..
+          hint(u.side, sides))
       end
       v.side = u.side
       if not kinds[u.kind] then
-        local kl = {}
-        for _, k in ipairs(rs.manifest.kinds) do kl[#kl + 1] = type(k) == "table" and k[1] or k end
-        err(l, "unit " .. name .. ": kind '" .. tostring(u.kind) .. "' is not one of " .. table.concat(kl, ", "))
+        err(l, "unit " .. name .. ": kind '" .. tostring(u.kind) .. "' is not one of " .. table.concat(kind_list, ", ") ..
+          hint(u.kind, kind_list))
+      end
+      if strict and type(u.kind) == "string" and kinds[u.kind] then
+        local missing = {}
+        for _, a in ipairs(rs.manifest.required[u.kind] or {}) do
+          if u[a] == nil then missing[#missing + 1] = a end
+        end
+        if #missing > 0 then
+          err(l, "unit " .. name .. ": a " .. u.kind .. " needs " .. table.concat(missing, ", ") ..
+            " (ruleset " .. rs.name .. " gives no default for " .. (#missing == 1 and "it" or "them") .. ")")
+        end
       end
       v.kind = u.kind
       if u.hex ~= nil then
@@ -323,7 +399,8 @@ function M.validate(rs, sc, mapinfo)
       end
       if u.zone ~= nil then
         v.zone = u.zone
-        if not zone_set[u.zone] then err(l, "unit " .. name .. ": no zone '" .. tostring(u.zone) .. "'")
+        if not zone_set[u.zone] then err(l, "unit " .. name .. ": no zone '" .. tostring(u.zone) .. "'" ..
+          hint(u.zone, util.sorted_keys(zone_set)))
         elseif v.hex and not zone_set[u.zone][v.hex.key] then
           err(l, "unit " .. name .. ": hex " .. v.hex.label .. " is outside its zone " .. u.zone)
         end
@@ -336,8 +413,9 @@ function M.validate(rs, sc, mapinfo)
         if type(k) == "string" and not CORE[k] and k ~= "line" and k ~= "zone" and k ~= "starts_off_map" then
           local t = attrs[k]
           local val = u[k]
+          local a = decls[k]
           if not t then
-            err(l, "unit " .. name .. ": unknown attribute '" .. k .. "'")
+            err(l, "unit " .. name .. ": unknown attribute '" .. k .. "'" .. hint(k, unit_fields))
           elseif (t == "int" and math.type(val) ~= "integer")
             or (t == "bool" and type(val) ~= "boolean")
             or (t == "string" and type(val) ~= "string") then
@@ -348,22 +426,53 @@ function M.validate(rs, sc, mapinfo)
             local h = bitwa.hex.parse(tostring(val))
             if not h then err(l, "unit " .. name .. ": " .. k .. ": bad hex '" .. tostring(val) .. "'")
             else v.attrs[k] = h end
+          elseif strict and ((a.min and val < a.min) or (a.max and val > a.max)) then
+            err(l, "unit " .. name .. ": " .. k .. " " .. tostring(val) .. " is out of range (" ..
+              (a.min and a.max and (a.min .. " to " .. a.max) or a.min and ("at least " .. a.min) or ("at most " .. a.max)) .. ")")
+          elseif strict and a.values and (function() for _, x in ipairs(a.values) do if x == val then return false end end return true end)() then
+            local vl = {}
+            for _, x in ipairs(a.values) do vl[#vl + 1] = string.format("%q", x) end
+            err(l, "unit " .. name .. ": " .. k .. " " .. string.format("%q", val) .. " is not one of " ..
+              table.concat(vl, ", ") .. hint(val, a.values))
           else
             v.attrs[k] = val
+            if strict and a.ref and val ~= "" and val ~= a[3] then refs[#refs + 1] = { u, name, a, val } end
           end
         end
       end
       out.units[#out.units + 1] = v
     end
   end
+  -- attributes naming another unit (a leader assignment, a banner's holder)
+  local unit_names = {}
+  for _, u in ipairs(out.units) do unit_names[#unit_names + 1] = u.name end
+  for _, r in ipairs(refs) do
+    local u, name, a, val = r[1], r[2], r[3], r[4]
+    local target = names[val]
+    local want = a.ref.kind and ("a " .. a.ref.kind) or "a unit"
+    if not target then
+      local cands = {}
+      for _, x in ipairs(out.units) do
+        if (not a.ref.kind or x.kind == a.ref.kind) then cands[#cands + 1] = x.name end
+      end
+      err(u, "unit " .. name .. ": " .. a[1] .. " '" .. val .. "' is not " .. want .. " of the scenario" .. hint(val, cands))
+    elseif a.ref.kind and target.kind ~= a.ref.kind then
+      err(u, "unit " .. name .. ": " .. a[1] .. " '" .. val .. "' is a " .. tostring(target.kind) .. ", not " .. want)
+    elseif a.ref.side == "same" and target.side ~= u.side then
+      err(u, "unit " .. name .. ": " .. a[1] .. " '" .. val .. "' is of side " .. tostring(target.side) .. ", not " .. tostring(u.side))
+    elseif a.ref.side == "other" and target.side == u.side then
+      err(u, "unit " .. name .. ": " .. a[1] .. " '" .. val .. "' is of its own side")
+    end
+  end
   for _, r in ipairs(sc.reinforcements or {}) do
+    fields(r, "reinforcement", FIELDS.reinforcement)
     if math.type(r.turn) ~= "integer" or r.turn < first_turn or (out.turns and r.turn > out.turns) then
       err(r, "reinforcement: turn must be an integer from " .. first_turn .. " to " ..
         tostring(out.turns or "the last turn"))
     end
     if not side_ok[r.side] then err(r, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
     for _, n in ipairs(r.units or {}) do
-      if not names[n] then err(r, "reinforcement: no unit '" .. tostring(n) .. "' is declared") end
+      if not names[n] then err(r, "reinforcement: no unit '" .. tostring(n) .. "' is declared" .. hint(n, unit_names)) end
     end
     local at = {}
     for _, spec in ipairs(type(r.at) == "table" and r.at or { r.at }) do
@@ -399,11 +508,79 @@ function M.validate(rs, sc, mapinfo)
       return a.index < b.index
     end)
     local lines = {}
-    for _, e in ipairs(errors) do lines[#lines + 1] = (e.file or out.rel) .. ":" .. e.line .. ": " .. e.msg end
+    for _, e in ipairs(errors) do lines[#lines + 1] = e.raw or ((e.file or out.rel) .. ":" .. e.line .. ": " .. e.msg) end
     local e = { message = table.concat(lines, "\n"), errors = errors }
     error(setmetatable(e, { __tostring = function(x) return x.message end }), 0)
   end
   return out
+end
+
+-- The map file of the scenario declarations sc (from M.read or an inline
+-- table): `map = "ID"` names ID.map in the scenario file's own folder
+-- (ID may name a subfolder of it: "maps/ford"), else maps/ID.map of the
+-- ruleset chain.  This is the one place a map name is resolved; nothing
+-- outside the scenario's folder and the ruleset chain is looked at.
+-- Raises "file:line: message" naming the maps there are.
+function M.map_path(rs, sc)
+  local p, msg = M.find_map(rs, sc)
+  if not p then
+    error((sc.rel or "scenario") .. ":" .. tostring((sc.scenario or {}).line or 0) .. ": " .. msg, 0)
+  end
+  return p
+end
+
+-- As map_path, but returns nil and the message (without file:line).
+function M.find_map(rs, sc)
+  local head = sc.scenario or {}
+  local id = head.map
+  if type(id) ~= "string" then return nil, "scenario { map = \"...\" } is required" end
+  if not id:match("^[%w_%-%.]+$") and not id:match("^[%w_%-%.][%w_%-%./]*[%w_%-]$") then
+    return nil, "map '" .. id .. "': a map name expected (letters, digits, '-', '_', '/' between folder names)"
+  end
+  for part in id:gmatch("[^/]+") do
+    if part:match("^%.") then return nil, "map '" .. id .. "': a map name expected, not a path out of the folder" end
+  end
+  local dir = sc.path and sc.path:match("^(.*)/[^/]*$")
+  if sc.path and not dir then dir = "." end
+  if dir then
+    local p = dir .. "/" .. id .. ".map"
+    if util.exists(p) then return p end
+  end
+  local p = not id:find("/", 1, true) and ruleset.find_file(rs, "maps", id, ".map")
+  if p then return p end
+  local names = ruleset.list_files(rs, "maps", ".map")
+  if dir then
+    for _, f in ipairs(util.list_dir(dir)) do
+      local m = f:match("^(.*)%.map$")
+      if m then names[#names + 1] = m end
+    end
+  end
+  return nil, "scenario: no map '" .. id .. "'" .. hint(id, names) .. " (maps: " ..
+    (#names > 0 and table.concat(names, ", ") or "none") .. ")"
+end
+
+-- The links of a ruleset's chain whose scenarios it plays: a child
+-- ruleset plays its parents' scenarios only while its sides are theirs
+-- (Legnica, PL against MO, does not play Grunwald's PL against TO).
+-- rs: a loaded ruleset or a chain.
+function M.scenario_chain(rs)
+  local chain = rs.chain or rs
+  local sides = {}
+  local cur = { "A", "B" }
+  for i, link in ipairs(chain) do
+    if link.manifest.sides then cur = link.manifest.sides end
+    sides[i] = table.concat(cur, ",")
+  end
+  local out = {}
+  for i, link in ipairs(chain) do
+    if sides[i] == sides[#chain] then out[#out + 1] = link end
+  end
+  return out
+end
+
+-- The scenario ids a ruleset plays.
+function M.list(rs)
+  return ruleset.list_files(M.scenario_chain(rs), "scenarios", ".lua")
 end
 
 -- The path of scenario `id` in the ruleset chain.
@@ -413,10 +590,17 @@ function M.path(rs, id)
     if util.exists(p) then return p end
     return nil, "no scenario file " .. id
   end
-  local p = ruleset.find_file(rs, "scenarios", id, ".lua")
+  local p = ruleset.find_file({ chain = M.scenario_chain(rs) }, "scenarios", id, ".lua")
   if not p then
-    return nil, "ruleset '" .. rs.name .. "' has no scenario '" .. id .. "' (it has: " ..
-      table.concat(ruleset.list_files(rs, "scenarios", ".lua"), ", ") .. ")"
+    local have = M.list(rs)
+    local msg = "ruleset '" .. rs.name .. "' has no scenario '" .. id .. "'" .. hint(id, have) ..
+      " (it has: " .. table.concat(have, ", ") .. ")"
+    local other = ruleset.find_file(rs, "scenarios", id, ".lua")
+    if other then
+      msg = msg .. "; " .. ruleset.relpath(other) .. " is written for other sides than " .. rs.name ..
+        "'s (" .. table.concat(rs.manifest.sides, ", ") .. ")"
+    end
+    return nil, msg
   end
   return p
 end

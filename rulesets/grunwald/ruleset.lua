@@ -13,21 +13,21 @@ return {
   kinds = { "cavalry", "infantry", "archers", "crossbowmen", "horse_archers", "bombards",
             "leader", "banner" },
   attributes = {
-    { "sp", "int", 1 },              -- [1.2] strength points
-    { "mp", "int", 0 },              -- [1.2] movement points as printed
-    { "armour", "int", 0 },          -- [1.2] armour level 0-2
-    { "cf", "int", 0 },              -- [5.6] charge factor 0-3
-    { "mp_left", "int", 0 },         -- MP left this phase, in sixths of an MP
+    { "sp", "int", 1, min = 0 },     -- [1.2] strength points
+    { "mp", "int", 0, min = 0 },     -- [1.2] movement points as printed
+    { "armour", "int", 0, min = 0, max = 2 }, -- [1.2] armour level 0-2
+    { "cf", "int", 0, min = 0, max = 3 },     -- [5.6] charge factor 0-3
+    { "mp_left", "int", 0, min = 0 },         -- MP left this phase, in sixths of an MP
     { "nation", "string", "" },      -- poles, lithuanians, tatars, teutons [13.1]
-    { "condition", "string", "" },   -- "", "disorganized", "panicked" [9] [10]
-    { "formation", "string", "" },   -- ranged units: "combat" or "movement" [11.1.1]
-    { "leader", "string", "" },      -- the leader the unit is assigned to [13.1.5]
+    { "condition", "string", "", values = { "", "disorganized", "panicked" } }, -- [9] [10]
+    { "formation", "string", "", values = { "", "combat", "movement" } }, -- ranged units [11.1.1]
+    { "leader", "string", "", ref = { kind = "leader", side = "same" } }, -- the leader the unit is assigned to [13.1.5]
     { "banner_group", "string", "" },-- [13.1.1]
     { "grand", "bool", false },      -- leaders: grand leader [8.1.5]
-    { "range", "int", 0 },           -- leaders: command range 2 or 3 [8.0]
-    { "fatigue", "int", 0 },         -- leaders [14]
+    { "range", "int", 0, min = 0 },  -- leaders: command range 2 or 3 [8.0] (a scenario may give another)
+    { "fatigue", "int", 0, min = 0 },         -- leaders [14]
     { "active", "bool", false },     -- leaders: moved, fought or influenced a fight this turn [14.1.3]
-    { "holder", "string", "" },      -- banners: the unit holding it, "" when fallen [7.1]
+    { "holder", "string", "", ref = { side = "same" } }, -- banners: the unit holding it, "" when fallen [7.1]
     { "captured", "bool", false },   -- banners [7.1.6]
     { "moved", "bool", false },      -- has moved this phase
     { "turned_here", "bool", false },-- has turned on its current hex this phase [4.3.8]
@@ -36,15 +36,22 @@ return {
     { "stopped", "bool", false },    -- may not move on this phase [3.3.2] [5.7.11] [11.6.2] [11.7.1]
     { "whole_mp", "bool", false },   -- has used 4.2.9 this phase
     { "zoc_pass", "bool", false },   -- passing an enemy ZoC: the next hex costs +1 MP [3.3.3]
-    { "shots", "int", 0 },           -- shots this turn [11.1.6] [11.5.6]
+    { "shots", "int", 0, min = 0 },           -- shots this turn [11.1.6] [11.5.6]
     { "fired_own", "bool", false },  -- horse archers: fired in their own movement phase [11.5.7]
     { "countercharged", "bool", false }, -- this enemy movement phase [5.7.7]
     { "fought", "bool", false },     -- has attacked in this combat phase
-    { "off_map", "int", 0 },         -- the turn it left the map [4.4.3], 0 = on the map
-    { "left_phase", "string", "" },  -- how it left: "move" or "pursuit" [4.4.3]
+    { "off_map", "int", 0, min = 0 },         -- the turn it left the map [4.4.3], 0 = on the map
+    { "left_phase", "string", "", values = { "", "move", "pursuit" } }, -- how it left [4.4.3]
     { "left_at", "hex", nil },       -- the hex it left from [4.4.4]
-    { "arrives", "int", 0 },         -- reinforcements: the first turn it may enter
-    { "demolish", "int", 0 },        -- full turns spent destroying a fortification [12.1.6]
+    { "arrives", "int", 0, min = 0 },         -- reinforcements: the first turn it may enter
+    { "demolish", "int", 0, min = 0 },        -- full turns spent destroying a fortification [12.1.6]
+  },
+  -- what a scenario must give each unit of a kind (the defaults above
+  -- are no counter's values): a leader's or banner's SP is not 1
+  required = {
+    cavalry = { "sp", "mp" }, infantry = { "sp", "mp" }, archers = { "sp", "mp" },
+    crossbowmen = { "sp", "mp" }, horse_archers = { "sp", "mp" }, bombards = { "sp", "mp" },
+    leader = { "sp", "mp", "range" }, banner = { "sp" },
   },
   terrain = { "clear", "swamp", "forest", "village", "hill", "fortification", "lake" },
   edges = { "stream", "road", "river", "bridge", "ford", "gate" },
@@ -102,8 +109,8 @@ return {
   },
   options = {
     complementary = { default = true, doc = "13.0-14.0: units organization and fatigue (complementary rules)" },
-    turn_terrain_cost = { default = "table", doc = "4.3.6: terrain added to a turn: 'table' (the arm's cost) or 'example' (the printed example's 2 MP)" },
-    ride_down_cost = { default = "surcharge", doc = "5.8.4: 'surcharge' (the SP ridden down are paid on top of entering the hex, A-038) or 'total' (the SP are the whole cost of the hex)" },
-    leader_test_modifier = { default = "add", doc = "6.2.2-6.2.3: 'add' as the English text prints (a leader makes the test harder, since low rolls pass) or 'subtract' (leaders help, as the French edition)" },
+    turn_terrain_cost = { default = "table", values = { "table", "example" }, doc = "4.3.6: terrain added to a turn: 'table' (the arm's cost) or 'example' (the printed example's 2 MP)" },
+    ride_down_cost = { default = "surcharge", values = { "surcharge", "total" }, doc = "5.8.4: 'surcharge' (the SP ridden down are paid on top of entering the hex, A-038) or 'total' (the SP are the whole cost of the hex)" },
+    leader_test_modifier = { default = "add", values = { "add", "subtract" }, doc = "6.2.2-6.2.3: 'add' as the English text prints (a leader makes the test harder, since low rolls pass) or 'subtract' (leaders help, as the French edition)" },
   },
 }

@@ -17,6 +17,10 @@ return {
   -- changes what the book changes) and `scatter` [9], its own
   modules = { "tables", "scatter", "condition", "charge", "movement", "countercharge", "ride_down",
               "combat", "retreat", "leaders", "organization", "fatigue", "phases", "bot" },
+  -- scatter [9] replaces disorganization and panic
+  attributes = {
+    { "condition", "string", "", values = { "", "scattered" } },
+  },
   actions = {
     -- move UNIT [keep|reduce]: "keep" refuses the CF gain [5.6.13],
     -- "reduce" lowers the CF by 1 for 2 MP more [5.6.14]

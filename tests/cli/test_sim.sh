@@ -27,7 +27,7 @@ expect 0 "help lists sim" "$BITWA" help
 has "$T/out" "sim-merge" "help lists sim-merge"
 has "$T/out" "compare" "help lists compare"
 expect 0 "sim --help" "$BITWA" sim --help
-has "$T/out" "usage: bitwa sim RULESET/SCENARIO -n N" "sim usage"
+has "$T/out" "usage: bitwa sim RULESET/SCENARIO" "sim usage"
 has "$T/out" "S\*1000003+i" "sim help documents the seeds"
 expect 2 "sim without -n" "$BITWA" sim skirmish/duel
 has "$T/err" "-n N (the number of games) is required" "missing -n message"

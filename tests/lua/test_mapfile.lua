@@ -385,24 +385,49 @@ local BAD = {
     msg = "empty label text", exact = true },
   { id = "terrain-no-hex", text = HEAD .. "terrain forest\n", line = 6,
     msg = "wrong number of arguments to 'terrain'" },
-  { id = "first-error-wins", text = HEAD .. "terrain forest 0101\nlabel 0101\nterrain wood 0101\n",
-    line = 7, msg = "wrong number of arguments to 'label'" },
-  { id = "extent-error-before-later-syntax-error",
+  { id = "every-error-in-line-order",
+    text = HEAD .. "terrain forest 0101\nlabel 0101\nterrain wood 0101\n", line = 7,
+    msg = "wrong number of arguments to 'label'",
+    all = { { 7, "wrong number of arguments to 'label' (usage: label HEX \"TEXT\")" },
+            { 8, "unknown terrain 'wood' (allowed: " .. TERRAIN_LIST .. ")" } } },
+  { id = "extent-error-and-later-syntax-error",
     text = HEAD .. "terrain forest 1301\nforrest 0101\n", line = 6,
-    msg = "hex 1301 is outside the map" },
-  { id = "extent-error-before-later-header-error",
+    msg = "hex 1301 is outside the map",
+    all = { { 6, "hex 1301 is outside the map (columns 1-12, rows 1-10)" },
+            { 7, "unknown directive 'forrest' (expected one of: block, columns, default, edge, elevation, label, map, note, parity, path, rows, terrain, title)" } } },
+  { id = "extent-error-and-later-header-error",
     text = "map t\ncolumns 1-12\nrows 1-10\nterrain forest 1301\nparity oddish\n", line = 4,
-    msg = "hex 1301 is outside the map (columns 1-12, rows 1-10)", exact = true },
-  { id = "body-error-before-missing", text = "map t\ncolumns 1-12\nrows 1-10\nlabel 0111 \"x\"\n",
-    line = 4, msg = "hex 0111 is outside the map" },
+    msg = "hex 1301 is outside the map (columns 1-12, rows 1-10)", exact = true,
+    all = { { 4, "hex 1301 is outside the map (columns 1-12, rows 1-10)" },
+            { 5, "bad parity 'oddish' (expected odd-down or even-down)" },
+            { 6, "missing 'default'" } } },
+  { id = "body-error-and-missing", text = "map t\ncolumns 1-12\nrows 1-10\nlabel 0111 \"x\"\n",
+    line = 4, msg = "hex 0111 is outside the map",
+    all = { { 4, "hex 0111 is outside the map (columns 1-12, rows 1-10)" },
+            { 5, "missing 'parity'" }, { 5, "missing 'default'" } } },
+  { id = "did-you-mean", text = HEAD .. "terain forest 0101\nterrain forrest 0102\nedge rivr 0101:N\n", line = 6,
+    msg = "unknown directive 'terain' (did you mean 'terrain'?)",
+    all = { { 6, "unknown directive 'terain' (did you mean 'terrain'?) (expected one of: block, columns, default, edge, elevation, label, map, note, parity, path, rows, terrain, title)" },
+            { 7, "unknown terrain 'forrest' (did you mean 'forest'?) (allowed: " .. TERRAIN_LIST .. ")" },
+            { 8, "unknown hexside feature 'rivr' (did you mean 'river'?) (allowed: " .. EDGE_LIST .. ")" } } },
 }
 
 for _, c in ipairs(BAD) do
   case("bad-" .. c.id, function ()
-    local m, err = mapfile.parse(c.text, "bad.map", SPEC)
+    local m, err, list = mapfile.parse(c.text, "bad.map", SPEC)
     check(m == nil, "parsed, expected an error")
     check(type(err) == "string", "error is not a string")
-    local file, line, msg = err:match("^([^:]+):(%d+): (.*)$")
+    -- every problem is on its own line, in line order; the first is checked here
+    local file, line, msg = err:match("^([^:]+):(%d+): ([^\n]*)")
+    if c.all then
+      local got = {}
+      for i, e in ipairs(list) do got[i] = { e.line, e.msg } end
+      check_eq(got, c.all, "every error")
+      local lines = {}
+      for i, e in ipairs(c.all) do lines[i] = "bad.map:" .. e[1] .. ": " .. e[2] end
+      check_eq(err, table.concat(lines, "\n"), "the message")
+    end
+    check(#list >= 1 and list[1].line == c.line, "the error list starts at line " .. c.line)
     check(file == "bad.map", "bad error format: " .. err)
     check(tonumber(line) == c.line,
       "line " .. tostring(line) .. ", expected " .. c.line .. " (" .. err .. ")")

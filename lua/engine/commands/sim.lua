@@ -123,7 +123,10 @@ A run's configuration (what a result file records and sim-merge compares):
 { ruleset, scenario, overlays = {ids}, options = {k = "v"}, bots =
 "SIDE=BOT,...", seed, n, max_actions }
 --]]
-local function target_of(cfg) return cfg.ruleset .. "/" .. cfg.scenario end
+local function target_of(cfg)
+  if cfg.scenario:match("%.lua$") then return cfg.scenario end
+  return cfg.ruleset .. "/" .. cfg.scenario
+end
 
 local function variant_name(cfg)
   local parts = { cfg.ruleset }
@@ -275,7 +278,7 @@ end
 
 -- The command line of a worker that plays part of the run.
 local function worker_command(cfg, shard, keep, j, jobs)
-  local a = { executable(), "sim", target_of(cfg), "-n", cfg.n, "--seed", cfg.seed, "--bots", cfg.bots,
+  local a = { executable(), "sim", target_of(cfg), "--ruleset", cfg.ruleset, "-n", cfg.n, "--seed", cfg.seed, "--bots", cfg.bots,
               "--max-actions", cfg.max_actions, "--worker", j .. "/" .. jobs }
   for _, o in ipairs(cfg.overlays) do a[#a + 1] = "--overlay"; a[#a + 1] = o end
   for _, k in ipairs(util.sorted_keys(cfg.options)) do a[#a + 1] = "--option"; a[#a + 1] = k .. "=" .. cfg.options[k] end
@@ -471,8 +474,8 @@ local function f2(x) return x and string.format("%.2f", x) or "-" end
 local function format_summary(sm)
   local out = {}
   local function line(fmt, ...) out[#out + 1] = string.format(fmt, ...) end
-  line("%s (%s/%s), %d games, seeds %s, bots %s", sm.title ~= "" and sm.title or sm.scenario,
-    sm.ruleset, sm.scenario, sm.games, sm.seeds, (sm.bots:gsub(",", ", ")))
+  line("%s (%s), %d games, seeds %s, bots %s", sm.title ~= "" and sm.title or sm.scenario,
+    target_of(sm), sm.games, sm.seeds, (sm.bots:gsub(",", ", ")))
   if #sm.overlays > 0 or next(sm.options) then line("variant: %s", variant_name(sm)) end
   if sm.shard then line("shard %d/%d: only the games i = %d (mod %d)", sm.shard.k, sm.shard.n, sm.shard.k, sm.shard.n) end
   line("")
@@ -678,11 +681,12 @@ end
 
 local SIM_SPEC = { n = "value", ["-n"] = { "n" }, overlay = "list", option = "list", bots = "value",
                    jobs = "value", ["-j"] = { "jobs" }, seed = "value", shard = "value", keep = "value",
-                   json = "flag", plot = "value", out = "value", ["max-actions"] = "value", worker = "value" }
+                   json = "flag", plot = "value", out = "value", ["max-actions"] = "value", worker = "value",
+                   ruleset = "value" }
 
 return function(command, lib)
   command("sim",
-    "sim RULESET/SCENARIO -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
+    "sim RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
     "play many games with bots and summarise them",
     [[Plays N complete games with bots and prints a summary: each side's win rate
 and the draw rate with 95% (Wilson) intervals, the victory levels, the mean
@@ -711,7 +715,7 @@ turns it off).]],
       lib.need(pos, 1, lib.commands.sim)
       if #pos > 1 then lib.bad("sim: one RULESET/SCENARIO expected, got also '" .. pos[2] .. "'") end
       if not opts.n then lib.bad("sim: -n N (the number of games) is required") end
-      local rs, sc = lib.split_target(pos[1])
+      local rs, sc = lib.split_target(pos[1], opts.ruleset)
       local cfg = { ruleset = rs, scenario = sc, overlays = lib.overlays_of(opts.overlay, rs),
                     options = lib.options_of(opts.option), seed = lib.seed_of(opts.seed),
                     n = int_arg(lib, opts.n, "-n"),
@@ -822,7 +826,7 @@ bots, seed, number of games), a game found twice, and games missing.
     end)
 
   command("compare",
-    "compare RULESET/SCENARIO -n N --a SPEC... --b SPEC... [--bots ...] [--seed S] [--jobs J] [--json]",
+    "compare RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N --a SPEC... --b SPEC... [--bots ...] [--seed S] [--jobs J] [--json]",
     "play the same seeds under two variants and pair the games",
     [[Plays games 1..N (seeds S*1000003+i, as `bitwa sim`) under variant a and
 variant b and pairs them game by game.  For each measure (each side's win
@@ -837,12 +841,13 @@ options); without --a, a is the target's ruleset as it is.
 Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter]],
     function(args)
       local opts, pos = lib.parse(args, { n = "value", ["-n"] = { "n" }, a = "list", b = "list", bots = "value",
-        seed = "value", jobs = "value", ["-j"] = { "jobs" }, json = "flag", ["max-actions"] = "value" }, "compare")
+        seed = "value", jobs = "value", ["-j"] = { "jobs" }, json = "flag", ["max-actions"] = "value",
+        ruleset = "value" }, "compare")
       lib.need(pos, 1, lib.commands.compare)
       if #pos > 1 then lib.bad("compare: one RULESET/SCENARIO expected, got also '" .. pos[2] .. "'") end
       if not opts.n then lib.bad("compare: -n N (the number of games) is required") end
       if not opts.b then lib.bad("compare: --b SPEC (the changed variant) is required") end
-      local rs, sc = lib.split_target(pos[1])
+      local rs, sc = lib.split_target(pos[1], opts.ruleset)
       local base = { ruleset = rs, scenario = sc, overlays = {}, options = {}, seed = lib.seed_of(opts.seed),
                      n = int_arg(lib, opts.n, "-n"),
                      max_actions = opts.max_actions and int_arg(lib, opts.max_actions, "--max-actions") or 200000 }

@@ -1,0 +1,146 @@
+#!/bin/sh
+# What a modder meets: every mistake of a scenario or map reported at its
+# file:line at once (with a "did you mean" for a misspelt name), option
+# values and bot sides checked, a battle of one's own in any folder played
+# with an existing ruleset.
+# usage: test_modding.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+expect() {
+  want=$1; shift; what=$1; shift
+  "$@" >"$T/out" 2>"$T/err"
+  got=$?
+  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
+}
+has() { # has FILE TEXT DESCRIPTION
+  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
+}
+hasnt() {
+  if grep -q -- "$2" "$1"; then no "$3: '$2' in $(cat "$1")"; else ok; fi
+}
+
+# ---- a scenario with a mistake on every line: all of them, at their lines
+cat >"$T/bad.lua" <<'SCEN'
+scenario { title = "Bad", map = "test-field", turns = 3, titel = "x" }
+side { "PL", name = "Poles" }
+side { "TO" }
+unit { "L1", side = "PL", kind = "leader", mp = 10, range = 2, hex = "0101" }
+unit { "C1", side = "PL", kind = "cavalery", sp = 2, mp = -1, hex = "0102" }
+unit { "C2", side = "PL", kind = "cavalry", sp = 2, mp = 6, amour = 2, leader = "L2", hex = "0103" }
+unit { "C3", side = "TO", kind = "cavalry", sp = 2, mp = 6, armour = 5, condition = "panic", hex = "0104" }
+unit { "C4", side = "TO", kind = "cavalry", sp = 2, mp = 6, leader = "L1", hex = "0105" }
+SCEN
+expect 2 "lint a scenario file against a ruleset" "$BITWA" lint --ruleset grunwald "$T/bad.lua"
+has "$T/err" "bad.lua:1: scenario: unknown field 'titel' (did you mean 'title'?)" "a misspelt field"
+has "$T/err" "bad.lua:4: unit L1: a leader needs sp (ruleset grunwald gives no default for it)" "a leader left at the default SP"
+has "$T/err" "bad.lua:5: unit C1: kind 'cavalery' is not one of .* (did you mean 'cavalry'?)" "a misspelt kind"
+has "$T/err" "bad.lua:5: unit C1: mp -1 is out of range (at least 0)" "negative MP"
+has "$T/err" "bad.lua:6: unit C2: unknown attribute 'amour' (did you mean 'armour'?)" "a misspelt attribute"
+has "$T/err" "bad.lua:6: unit C2: leader 'L2' is not a leader of the scenario (did you mean 'L1'?)" "a misspelt leader assignment"
+has "$T/err" "bad.lua:7: unit C3: armour 5 is out of range (0 to 2)" "armour out of range"
+has "$T/err" 'bad.lua:7: unit C3: condition "panic" is not one of "", "disorganized", "panicked"' "a value not in the list"
+has "$T/err" "bad.lua:8: unit C4: leader 'L1' is of side PL, not TO" "a leader of the other side"
+has "$T/err" "^9 problems" "all of them at once"
+expect 2 "start refuses it too" "$BITWA" start "$T/bad.lua" "$T/bad.bitwa" --ruleset grunwald
+[ -e "$T/bad.bitwa" ] && no "a refused start leaves no game file" || ok
+
+# ---- sides
+cat >"$T/one.lua" <<'SCEN'
+scenario { title = "One", map = "test-field", turns = 3 }
+side { "PL" }
+unit { "C1", side = "PL", kind = "cavalry", sp = 2, mp = 6, hex = "0102" }
+SCEN
+expect 2 "a one-side scenario" "$BITWA" lint --ruleset grunwald "$T/one.lua"
+has "$T/err" 'one.lua:2: the scenario declares one side (PL) but ruleset grunwald plays PL, TO: declare side { "TO" } too' "one side: a clear error"
+expect 2 "a one-side scenario does not start" "$BITWA" start "$T/one.lua" "$T/one.bitwa" --ruleset grunwald
+has "$T/err" "declares one side" "start says why"
+cat >"$T/foreign.lua" <<'SCEN'
+scenario { title = "Foreign", map = "test-field", turns = 3 }
+side { "PL" }
+side { "XX" }
+unit { "C1", side = "PL", kind = "cavalry", sp = 2, mp = 6, hex = "0102" }
+unit { "C2", side = "XX", kind = "cavalry", sp = 2, mp = 6, hex = "0104" }
+SCEN
+expect 2 "a side that is not the ruleset's" "$BITWA" lint --ruleset grunwald "$T/foreign.lua"
+has "$T/err" "foreign.lua:3: side 'XX' is not one of ruleset grunwald's sides (PL, TO)" "the foreign side at its line"
+# Legnica (PL against MO) does not play Grunwald's battles (PL against TO)
+expect 2 "legnica/clash-of-titans is refused" "$BITWA" start legnica/clash-of-titans "$T/lc.bitwa"
+has "$T/err" "ruleset 'legnica' has no scenario 'clash-of-titans'" "not a Legnica scenario"
+has "$T/err" "clash-of-titans.lua is written for other sides than legnica's (PL, MO)" "and why"
+expect 2 "lint legnica/clash-of-titans" "$BITWA" lint legnica/clash-of-titans
+expect 2 "Grunwald's scenario file played with Legnica" "$BITWA" lint --ruleset legnica rulesets/grunwald/scenarios/clash-of-titans.lua
+has "$T/err" "clash-of-titans.lua:51: the scenario's sides (PL, TO) are not ruleset legnica's (PL, MO)" "sides differ: refused at lint"
+expect 0 "list" "$BITWA" list
+hasnt "$T/out" "scenario  legnica/clash-of-titans" "list does not offer Legnica the Grunwald battles"
+has "$T/out" "scenario  skirmish-plus/duel" "a child with its parent's sides plays its scenarios"
+
+# ---- a misspelt map name: file:line, did you mean, and the rest checked too
+cat >"$T/map.lua" <<'SCEN'
+scenario { title = "Map", map = "grunwlad", turns = 3 }
+unit { "C1", side = "PL", kind = "cavalry", sp = 2, mp = 6, hex = "0102" }
+unit { "C2", side = "TO", kind = "cavalry", sp = 2, mp = -6 }
+SCEN
+expect 2 "a misspelt map" "$BITWA" lint --ruleset grunwald "$T/map.lua"
+has "$T/err" "map.lua:1: scenario: no map 'grunwlad' (did you mean 'grunwald'?) (maps: grunwald, test-field)" "map name at its line"
+has "$T/err" "map.lua:3: unit C2: mp -6 is out of range" "the other problems too"
+
+# ---- a map file: every error at once
+printf 'map x\ncolumns 1-5\nrows 1-x\nparity odd-down\ndefault clear\nterrain forrest 0101\nterain forest 0102\nedge rivr 0101:N\nlabel 0909 "a"\n' >"$T/bad.map"
+expect 2 "lint a map with several errors" "$BITWA" lint --ruleset grunwald "$T/bad.map"
+has "$T/err" "bad.map:3: bad rows '1-x'" "first error"
+has "$T/err" "bad.map:6: unknown terrain 'forrest' (did you mean 'forest'?)" "misspelt terrain"
+has "$T/err" "bad.map:7: unknown directive 'terain' (did you mean 'terrain'?)" "misspelt directive"
+has "$T/err" "bad.map:8: unknown hexside feature 'rivr' (did you mean 'river'?)" "misspelt feature"
+has "$T/err" "bad.map:9: hex 0909 is outside the map" "hex outside"
+has "$T/err" "^5 problems" "all five"
+expect 2 "lint --json" "$BITWA" lint --ruleset grunwald "$T/bad.map" --json
+has "$T/out" '"ok":false' "json: not ok"
+has "$T/out" '{"file":"[^"]*bad.map","line":6,"message":"unknown terrain' "json: file, line, message"
+expect 0 "lint --json of good files" "$BITWA" lint skirmish --json
+has "$T/out" '{"ok":true,"problems":\[\]}' "json: ok"
+
+# ---- options: declared values, checked, listed
+G="$T/g.bitwa"
+expect 2 "a wrong option value" "$BITWA" start grunwald/clash-of-titans "$G" --option leader_test_modifier=foo
+has "$T/err" "option 'leader_test_modifier': 'foo' is not one of add, subtract" "the choices listed"
+[ -e "$G" ] && no "a refused start leaves no game file" || ok
+expect 2 "a misspelt option" "$BITWA" start grunwald/clash-of-titans "$G" --option leader_test_modifer=add
+has "$T/err" "unknown option 'leader_test_modifer' (did you mean 'leader_test_modifier'?)" "did you mean"
+expect 2 "a boolean option" "$BITWA" start grunwald/clash-of-titans "$G" --option complementary=maybe
+has "$T/err" "option 'complementary': one of true, false expected, got 'maybe'" "true or false"
+expect 2 "an integer option" "$BITWA" start skirmish/duel "$G" --option stacking_limit=lots
+has "$T/err" "option 'stacking_limit': an integer expected, got 'lots'" "an integer"
+expect 2 "run checks option values" "$BITWA" run skirmish/duel -o "$G" --option stacking_limit=lots
+expect 2 "sim checks option values" "$BITWA" sim grunwald/clash-of-titans -n 1 --option leader_test_modifier=foo
+has "$T/err" "is not one of add, subtract" "sim lists the choices"
+expect 0 "list shows options" "$BITWA" list
+has "$T/out" "option    leader_test_modifier=add (add|subtract) — 6.2.2-6.2.3" "an option, its values and rule"
+has "$T/out" "option    complementary=true (true|false)" "a boolean option"
+expect 0 "list --json" "$BITWA" list --json
+has "$T/out" '"name":"leader_test_modifier","values":\["add","subtract"\]' "json options"
+
+# ---- bot sides
+expect 0 "start" "$BITWA" start skirmish/duel "$G" --seed 2
+expect 2 "play --bot with a side the game lacks" "$BITWA" play "$G" --bot C=random
+has "$T/err" "--bot: no side 'C' in this game (sides: A, B)" "play names the sides"
+expect 2 "run --bots with a side the game lacks" "$BITWA" run skirmish/duel -o "$T/r.bitwa" --bots C=random
+has "$T/err" "--bots: no side 'C' in this game (sides: A, B)" "run names the sides"
+[ -e "$T/r.bitwa" ] && no "run with bad bots leaves no game file" || ok
+expect 2 "sim --bots with a side the game lacks" "$BITWA" sim skirmish/duel -n 1 --bots C=random
+has "$T/err" "no side 'C'" "sim names the side"
+expect 2 "compare --bots with a side the game lacks" "$BITWA" compare skirmish/duel -n 1 --b option:stacking_limit=3 --bots C=random
+has "$T/err" "no side 'C'" "compare names the side"
+
+# ---- help
+expect 2 "help of an unknown command" "$BITWA" help frob
+has "$T/err" "help: no command 'frob'" "help frob"
+expect 2 "a misspelt command" "$BITWA" lnit skirmish
+has "$T/err" "unknown command 'lnit' (did you mean 'lint'?)" "did you mean"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
