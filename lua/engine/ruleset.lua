@@ -375,6 +375,24 @@ function M.load(name, opts)
   local chain = M.chain(name)
   local manifest = M.merge(chain)
   local api, bind = apimod.new()
+  -- the rule environments hold `api` itself: that very table (and the
+  -- tables in it, bitwa.hex.FACINGS, ...) is read-only from the start,
+  -- while modules and overlays load too
+  do
+    local inner, seen = {}, {}
+    for _, k in ipairs(util.sorted_keys(api)) do
+      inner[k] = freeze(rawget(api, k), seen)
+      rawset(api, k, nil)
+    end
+    setmetatable(api, {
+      __index = inner,
+      __newindex = function(_, k)
+        error("the bitwa table is read-only (tried to set '" .. tostring(k) .. "')", 2)
+      end,
+      __pairs = function() return sandbox.pairs(inner) end,
+      __metatable = "read-only",
+    })
+  end
   local R = {}
   local frozen = false
   local function no_module(_, k) error("no rule module '" .. tostring(k) .. "'", 2) end
@@ -544,14 +562,38 @@ function M.load(name, opts)
     add_source(oid, M.relpath(path), "overlay", bitwa.util.hash(text))
   end
 
-  -- table hashes: every table-valued field of every module
-  for _, mname in ipairs(util.sorted_keys(R)) do
-    for _, field in ipairs(util.sorted_keys(R[mname])) do
-      if type(R[mname][field]) == "table" then
-        add_source(name, mname .. "." .. field, "table", bitwa.util.hash(util.canonical(R[mname][field])))
+  -- table hashes: every table-valued field of every module.  Rule code
+  -- made these tables: they are walked raw (next, rawget), under the
+  -- load budget, and keys other than strings, numbers and booleans are
+  -- refused (a table's key would be hashed by its address).
+  local function plain_keys(t, path, seen)
+    if seen[t] then return end
+    seen[t] = true
+    for k, v in next, t do
+      local tk = type(k)
+      if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
+        error(path .. ": a key of type " .. tk .. " (rule tables are keyed by strings, numbers or booleans)", 0)
+      end
+      if type(v) == "table" then
+        plain_keys(v, path .. "." .. (tk == "string" and k or "[" .. tostring(k) .. "]"), seen)
       end
     end
   end
+  run_rule(function()
+    for _, mname in ipairs(util.sorted_keys(R)) do
+      local seen = {}
+      for _, field in ipairs(util.sorted_keys(R[mname])) do
+        if type(field) ~= "string" then
+          error("module '" .. mname .. "': a key of type " .. type(field), 0)
+        end
+        local v = rawget(R[mname], field)
+        if type(v) == "table" then
+          plain_keys(v, mname .. "." .. field, seen)
+          add_source(name, mname .. "." .. field, "table", bitwa.util.hash(util.canonical(v)))
+        end
+      end
+    end
+  end)
   table.sort(rs.sources, function(a, b)
     if a.kind ~= b.kind then return a.kind < b.kind end
     if a.ruleset ~= b.ruleset then return a.ruleset < b.ruleset end
@@ -567,20 +609,6 @@ function M.load(name, opts)
     local view = setmetatable({}, { __index = no_module })
     for _, mname in ipairs(util.sorted_keys(R)) do view[mname] = R[mname] end
     rules_mt.__index = view
-    -- the rule environments hold `api` itself: make that very table read-only
-    local inner = {}
-    for _, k in ipairs(util.sorted_keys(api)) do
-      inner[k] = freeze(rawget(api, k), seen)
-      rawset(api, k, nil)
-    end
-    setmetatable(api, {
-      __index = inner,
-      __newindex = function(_, k)
-        error("the bitwa table is read-only (tried to set '" .. tostring(k) .. "')", 2)
-      end,
-      __pairs = function() return sandbox.pairs(inner) end,
-      __metatable = "read-only",
-    })
   end
 
   -- terrain / edge names
