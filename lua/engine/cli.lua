@@ -725,7 +725,8 @@ function M.main(args)
     if a == "--help" or a == "-h" then return commands.help.fn({ name }) end
   end
   local ok, r = xpcall(c.fn, function(e)
-    if type(e) == "table" and (getmetatable(e) == BadInput or getmetatable(e) == Failure) then return e end
+    if type(e) == "table" and (getmetatable(e) == BadInput or getmetatable(e) == Failure or
+                               getmetatable(e) == engine().RuleFailure) then return e end
     return debug.traceback(tostring(e), 2)
   end, rest)
   if ok then return r or 0 end
@@ -734,6 +735,9 @@ function M.main(args)
     return 2
   elseif type(r) == "table" and getmetatable(r) == Failure then
     util.eprintf("bitwa: %s\n", r.message)
+    return 1
+  elseif type(r) == "table" and getmetatable(r) == engine().RuleFailure then
+    util.eprintf("bitwa: the rules failed (%s): %s\n", r.kind, r.message)
     return 1
   end
   util.eprintf("bitwa: internal error: %s\n", tostring(r))

@@ -968,7 +968,9 @@ function Game:query(f, ...)
   local was = self.read_only
   self.read_only = was or "a query"
   sandbox.budget(self.budget)
+  sandbox.memory_cap(self.memory)
   local r = table.pack(sandbox.call(f, ...))
+  sandbox.memory_cap(nil)
   sandbox.budget(0)
   self.read_only = was
   self.rs.bind(prev)
@@ -987,6 +989,32 @@ function Game:query(f, ...)
   return table.unpack(r, 2, r.n)
 end
 
+-- A failure of rule code outside an action (a query: legal actions):
+-- the command reports it as the rules' failure, on one line, exit 1.
+-- tostring gives the message.
+M.RuleFailure = { __tostring = function(f) return f.message end }
+local KILL_KINDS = { ["instruction budget exceeded"] = "budget", ["memory cap exceeded"] = "memory",
+                     ["CPU time limit exceeded"] = "cpu" }
+function M.rule_failure(message)
+  if getmetatable(message) == M.RuleFailure then error(message, 0) end
+  message = type(message) == "string" and message or tostring(message)
+  local kind = KILL_KINDS[message:match("([^:]*)$"):match("^%s*(.-)%s*$")] or "error"
+  error(setmetatable({ message = message, kind = kind }, M.RuleFailure), 0)
+end
+
+-- An argument of a legal action as text: strings, numbers, hexes and
+-- units (a unit's name: its __tostring, run inside the query's budget).
+local function legal_arg(a, kind, legal)
+  local t = type(a)
+  if t == "string" then return a end
+  if t == "number" then return tostring(a) end
+  if bitwa.hex.is(a) then return a.label end
+  if t == "table" and getmetatable(a) == "unit" then return tostring(a) end
+  local src, first = bitwa.util.function_info(legal)
+  error(string.format("%s:%d: legal actions of '%s': an argument is a %s (strings, numbers, hexes or units)",
+    src, first, kind, t), 0)
+end
+
 -- The legal action lines of `side` (all acting sides when nil).
 function Game:legal_actions(side)
   local out = {}
@@ -995,11 +1023,21 @@ function Game:legal_actions(side)
   local function add(s, kind)
     local spec = actions[kind]
     if not (spec and spec.legal) then return end
-    for _, args in ipairs(self:query(ruleset.hook_function(self.rs, spec.legal), s) or {}) do
-      local ws = { kind }
-      for _, a in ipairs(args) do ws[#ws + 1] = quote(tostring(a)) end
-      out[#out + 1] = { side = s, line = table.concat(ws, " ") }
-    end
+    local legal = ruleset.hook_function(self.rs, spec.legal)
+    -- the rules' list is read inside the query, under its budget (its
+    -- tables may have any metamethod); what leaves it is plain strings
+    local ok, lines = pcall(self.query, self, function(side_)
+      local list, text = legal(side_), {}
+      if list == nil then return text end
+      for i = 1, #list do
+        local ws = { kind }
+        for _, a in ipairs(list[i]) do ws[#ws + 1] = quote(legal_arg(a, kind, legal)) end
+        text[i] = table.concat(ws, " ")
+      end
+      return text
+    end, s)
+    if not ok then M.rule_failure(lines) end
+    for _, line in ipairs(lines or {}) do out[#out + 1] = { side = s, line = line } end
   end
   for _, s in ipairs(self:acting_sides()) do
     if side == nil or side == s then

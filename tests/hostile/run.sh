@@ -56,6 +56,34 @@ overlay() {
   if "$BITWA" replay "$G" --verify >"$T/rout" 2>"$T/rerr"; then ok; else no "$name: replay --verify: $(cat "$T/rerr")"; fi
 }
 
+# loading NAME STATUS TEXT: an overlay that attacks while it loads: the
+# start is refused, names the overlay's file (and line), leaves no file
+loading() {
+  name=$1; want=$2; text=$3
+  G="$T/$name.bitwa"
+  run 20 "$want" "$T/out" "$T/err" -- "$BITWA" start hostile/duel "$G" --seed 5 --overlay "hostile/$name"
+  if grep -q -- "$text" "$T/err"; then ok; else no "$name: '$text' not in $(head -c 600 "$T/err")"; fi
+  [ -e "$G" ] && no "$name: a refused start left a file" || ok
+}
+
+# query NAME TEXT: a game with overlay hostile/NAME whose legal-actions
+# query attacks: `bitwa actions` fails on one line (exit 1) naming the
+# overlay's file and line, and the game is unchanged and verifies
+query() {
+  name=$1; text=$2
+  G="$T/$name.bitwa"
+  if ! "$BITWA" start hostile/duel "$G" --seed 5 --overlay "hostile/$name" >/dev/null 2>"$T/err"; then
+    no "$name: start: $(cat "$T/err")"; return
+  fi
+  before=$(digest "$G")
+  run 20 1 "$T/out" "$T/err" -- "$BITWA" actions "$G"
+  if grep -Eq "overlays/$name\.lua:[0-9]+: " "$T/err"; then ok; else no "$name: no file:line in: $(head -c 600 "$T/err")"; fi
+  if grep -q -- "$text" "$T/err"; then ok; else no "$name: '$text' not in $(head -c 600 "$T/err")"; fi
+  if [ "$(wc -l <"$T/err")" -le 1 ]; then ok; else no "$name: more than one line: $(head -c 600 "$T/err")"; fi
+  [ "$(digest "$G")" = "$before" ] && ok || no "$name: the game file changed"
+  if "$BITWA" replay "$G" --verify >"$T/rout" 2>"$T/rerr"; then ok; else no "$name: replay --verify: $(cat "$T/rerr")"; fi
+}
+
 # --- rule code escaping the budget or doing unbounded C work ---------------
 overlay xpcall-loop 1 20 "instruction budget exceeded"
 overlay xpcall-handler 1 20 "instruction budget exceeded"
@@ -82,6 +110,15 @@ overlay refusal-tostring 2 20 "refused: 3.1: refused"
 overlay refusal-mutated 2 20 "refused: refused"
 overlay refusal-meta 1 20 ""
 overlay refusal-fake 1 20 "error object is a table value"
+
+query legal-evil "the rules failed (budget)"
+query legal-memory "the rules failed (memory)"
+query legal-table-arg "an argument is a table"
+
+# --- engine tables are read-only while rules load ----------------------------
+loading facings 2 "overlays/facings.lua:2: "
+loading roll-replace 2 "overlays/roll-replace.lua:2: the bitwa table is read-only"
+loading module-keys 2 "tables.evil: a key of type table"
 
 # --- determinism ------------------------------------------------------------
 overlay note-table 1 20 "is not a note"
