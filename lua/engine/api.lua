@@ -164,6 +164,9 @@ function M.new()
       if row then
         local v = row[k]
         if v ~= nil then return v end
+        if G.slot[k] then return nil end            -- a field that is nil
+        local m = unit_methods[k]
+        if m then return m end
       end
     end
     local g = game()
@@ -224,7 +227,12 @@ function M.new()
     if kernel_hex.is(v) then return v.label end
     return nil
   end
-  function unit_methods.alive(u) return game().state:alive(rawget(u, "id")) end
+  -- a live unit has a row (built on first use), a removed one none
+  function unit_methods.alive(u)
+    local rows = ROWS
+    if rows then return rows[rawget(u, "id")] ~= nil end
+    return game().state:alive(rawget(u, "id"))
+  end
 
   local function to_id(x)
     if type(x) == "table" and getmetatable(x) == "unit" then return rawget(x, "id") end

@@ -53,6 +53,14 @@ end
 
 function M.range_of(u) return T().range[u.kind] or 0 end
 
+-- The longest range of any unit (range_of): only shooters at most this
+-- far from a hex can see it, so the reaction window looks no further.
+function M.reach()
+  local most = 0
+  for _, r in pairs(T().range) do if r > most then most = r end end
+  return most
+end
+
 -- ---------------------------------------------------------------- setup
 
 -- Ranged units start in the formation the scenario gives, else in combat
@@ -494,10 +502,18 @@ function M.options(mover, moment, side)
      (not mover:alive() or mover.hex == nil or mover.side == side or not rules.units.is_field(mover)) then
     return out
   end
-  local targets
-  if moment == "step" then targets = { mover }
-  else targets = rules.units.field_units(rules.units.enemy(side)) end
-  for _, s in ipairs(bitwa.units { side = side, where = rules.units.is_ranged }) do
+  local targets, shooters
+  if moment == "step" and mover == nil then return out end
+  if moment == "step" then
+    targets = { mover }
+    -- only shooters within range of the mover can target it (can_see)
+    shooters = bitwa.units { side = side, near = mover.hex, within = rules.ranged.reach(),
+                             where = rules.units.is_ranged }
+  else
+    targets = rules.units.field_units(rules.units.enemy(side))
+    shooters = bitwa.units { side = side, where = rules.units.is_ranged }
+  end
+  for _, s in ipairs(shooters) do
     if rules.ranged.can_shoot(s) then
       for _, t in ipairs(targets) do
         if rules.ranged.can_target(s, t) then
