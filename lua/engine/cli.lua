@@ -526,10 +526,10 @@ command("replay", "replay FILE [--verify] [--json]", "replay a game and verify i
     return 0
   end)
 
-command("test", "test [RULESET | DIR | FILE]...", "run rules tests",
-  "Runs the Lua rules tests of the given rulesets (their tests/ directory),\ndirectories or files; with no argument, those of every ruleset on the search\npath.  Ends with \"N passed, N failed\".",
+command("test", "test [RULESET | DIR | FILE]... [--filter TEXT] [--json]", "run rules tests",
+  "Runs the Lua rules tests of the given rulesets (their tests/ directory),\ndirectories or files; with no argument, those of every ruleset on the search\npath.  A failure names the test file's line.  --filter TEXT runs only the\ntests whose id contains TEXT (\"4.2.1\", \"ride-down\").  Ends with \"N passed,\nN failed\"; --json prints { passed, failed, filtered, failures = [{ id, file,\nline, message }] } instead.",
   function(args)
-    local _, pos = parse(args, {}, "test")
+    local opts, pos = parse(args, { filter = "value", json = "flag" }, "test")
     local spec = require "engine.spec"
     local ruleset = require "engine.ruleset"
     local files = {}
@@ -546,7 +546,15 @@ command("test", "test [RULESET | DIR | FILE]...", "run rules tests",
         for _, f in ipairs(spec.files(dir .. "/tests")) do files[#files + 1] = f end
       end
     end
-    local res = spec.run(files)
+    local res = spec.run(files, { filter = opts.filter, quiet = opts.json })
+    if opts.json then
+      local list = json.array()
+      for _, f in ipairs(res.failures) do
+        local file, line = (f.where or ""):match("^(.*):(%d+)$")
+        list[#list + 1] = { id = f.id, file = file or f.file, line = math.tointeger(tonumber(line)), message = f.message }
+      end
+      io.write(json.encode { passed = res.passed, failed = res.failed, filtered = res.filtered, failures = list }, "\n")
+    end
     return res.failed == 0 and 0 or 1
   end)
 
@@ -637,10 +645,10 @@ command("diff", "diff RULESET[+OVERLAY...] RULESET[+OVERLAY...] [--json]", "show
     return 0
   end)
 
-command("render", "render FILE [-o FILE.svg] [--scale N]", "draw the position as SVG",
+command("render", "render FILE [-o FILE.svg] [--scale N] [--json]", "draw the position as SVG",
   "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40).",
   function(args)
-    local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value" }, "render")
+    local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value", json = "flag" }, "render")
     need(pos, 1, commands.render)
     local scale = 40
     if opts.scale then
@@ -652,6 +660,12 @@ command("render", "render FILE [-o FILE.svg] [--scale N]", "draw the position as
     local ok, err = require("engine.render").write(g, out, { scale = scale })
     g:close()
     if not ok then failure("render: " .. tostring(err)) end
+    if opts.json then
+      io.write(json.encode { output = out, game = pos[1], ruleset = g.rs.name, scenario = g.scenario.id,
+                             turn = g:turn(), actions = g.n, checksum = g:checksum(), over = g:is_over(),
+                             result = g:result(), scale = scale }, "\n")
+      return 0
+    end
     util.printf("%s\n", out)
     return 0
   end)

@@ -5,8 +5,11 @@
 --   done(result [, what])           an action that went through
 --   game{ ruleset=, scenario= (id or inline table), seed=, overlays=,
 --         options=, deploy=, dice = {forced totals} }  a game, no log
+--   with(g, function(bitwa, rules) ... end)   the rules' own API on game g
 -- and the engine modules (json, util, ruleset, game_module).
--- Prints one line per failure and ends with "N passed, N failed".
+-- Prints one line per failure, naming the test file's line, and ends
+-- with "N passed, N failed".  A filter (plain text) runs only the tests
+-- whose id contains it.
 local util = require "engine.util"
 local json = require "engine.json"
 local gamemod = require "engine.game"
@@ -28,6 +31,20 @@ local function show(v)
   return tostring(v)
 end
 
+-- "FILE:LINE" of the innermost frame of the stack (from level on) that
+-- runs the test file `source` ("@path"), or nil.
+local function test_line(source, level)
+  for l = level, 200 do
+    local info = debug.getinfo(l, "Sl")
+    if not info then break end
+    if info.source == source and info.currentline > 0 then
+      return info.short_src:sub(1, 3) == "..." and (source:sub(2) .. ":" .. info.currentline)
+        or (info.short_src .. ":" .. info.currentline)
+    end
+  end
+  return nil
+end
+
 local function deep_eq(a, b)
   if a == b then return true end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
@@ -41,7 +58,15 @@ function M.env(results)
   env.json, env.util, env.ruleset, env.game_module = json, util, ruleset, gamemod
   local rs_cache = {}
   function env.test(id, fn)
+    if results.filter and not tostring(id):find(results.filter, 1, true) then
+      results.filtered = results.filtered + 1
+      return
+    end
+    local where
     local ok, err = xpcall(fn, function(e)
+      -- the line of the test file where it failed (an eq, a refused, an
+      -- error in code the test called)
+      where = test_line(results.source, 2)
       if getmetatable(e) == Failure then return e end
       return debug.traceback(tostring(e), 2)
     end)
@@ -49,9 +74,21 @@ function M.env(results)
     else
       results.failed = results.failed + 1
       local msg = getmetatable(err) == Failure and err.message or tostring(err)
-      results.failures[#results.failures + 1] = { id = id, message = msg, file = results.file }
-      io.write(string.format("FAIL %s [%s]: %s\n", id, results.file or "?", msg))
+      where = where or results.file or "?"
+      results.failures[#results.failures + 1] = { id = id, message = msg, file = results.file, where = where }
+      if not results.quiet then io.write(string.format("FAIL %s [%s]: %s\n", id, where, msg)) end
     end
+  end
+  -- the rules' API (the `bitwa` of rule code, and `rules`) bound to game g
+  -- while f runs: bitwa.unit("1/H").sp, bitwa.units{ side = "A" },
+  -- bitwa.hex.distance(...), rules.combat.odds(...); a change made here
+  -- (u.sp = 1) sets up a situation, unlogged
+  function env.with(g, f)
+    local prev = g.rs.bind(g)
+    local r = table.pack(pcall(f, g.rs.api, g.rs.rules))
+    g.rs.bind(prev)
+    if not r[1] then error(r[2], 0) end
+    return table.unpack(r, 2, r.n)
   end
   function env.eq(actual, expected, what)
     if not deep_eq(actual, expected) then
@@ -103,24 +140,32 @@ function M.files(target)
   return out
 end
 
-function M.run(files)
-  local results = { passed = 0, failed = 0, failures = {} }
+-- Run the test files; opts.filter (plain text) keeps the tests whose id
+-- contains it, opts.quiet prints nothing (the caller reports).
+function M.run(files, opts)
+  opts = opts or {}
+  local results = { passed = 0, failed = 0, filtered = 0, failures = {}, filter = opts.filter, quiet = opts.quiet }
   local env = M.env(results)
+  local function out(s) if not opts.quiet then io.write(s) end end
   for _, path in ipairs(files) do
     results.file = ruleset.relpath(path)
+    results.source = "@" .. path
     local chunk, err = loadfile(path, "t", env)
     if not chunk then
       results.failed = results.failed + 1
-      io.write("FAIL " .. tostring(err) .. "\n")
+      results.failures[#results.failures + 1] = { message = tostring(err), file = results.file }
+      out("FAIL " .. tostring(err) .. "\n")
     else
       local ok, e = pcall(chunk)
       if not ok then
         results.failed = results.failed + 1
-        io.write("FAIL " .. results.file .. ": " .. tostring(e) .. "\n")
+        results.failures[#results.failures + 1] = { message = tostring(e), file = results.file }
+        out("FAIL " .. results.file .. ": " .. tostring(e) .. "\n")
       end
     end
   end
-  io.write(string.format("%d passed, %d failed\n", results.passed, results.failed))
+  out(string.format("%d passed, %d failed%s\n", results.passed, results.failed,
+    opts.filter and string.format(" (%d not matching --filter)", results.filtered) or ""))
   return results
 end
 

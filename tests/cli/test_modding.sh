@@ -5,6 +5,7 @@
 # with an existing ruleset.
 # usage: test_modding.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
+case $BITWA in /*) ;; *) BITWA=$(pwd)/$BITWA ;; esac
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0
@@ -141,6 +142,69 @@ expect 2 "help of an unknown command" "$BITWA" help frob
 has "$T/err" "help: no command 'frob'" "help frob"
 expect 2 "a misspelt command" "$BITWA" lnit skirmish
 has "$T/err" "unknown command 'lnit' (did you mean 'lint'?)" "did you mean"
+
+# ---- a battle of one's own, in any folder, played with a named ruleset
+mkdir -p "$T/battles"
+cat >"$T/battles/ford.lua" <<'SCEN'
+scenario { title = "Ford", map = "ford", turns = 2 }
+side { "A" }
+side { "B" }
+unit { "R1", side = "A", kind = "infantry", hex = "0202", facing = "SE", sp = 2 }
+unit { "B1", side = "B", kind = "infantry", hex = "0204", facing = "N", sp = 2 }
+SCEN
+printf 'map ford\ncolumns 1-4\nrows 1-5\nparity odd-down\ndefault clear\nterrain forest 0303\n' >"$T/battles/ford.map"
+expect 0 "lint a scenario file" "$BITWA" lint "$T/battles/ford.lua" --ruleset skirmish
+expect 2 "a scenario file needs --ruleset" "$BITWA" start "$T/battles/ford.lua" "$T/f.bitwa"
+has "$T/err" "say which ruleset plays this scenario file: --ruleset NAME" "asks for the ruleset"
+expect 0 "start a scenario file" "$BITWA" start "$T/battles/ford.lua" "$T/f.bitwa" --ruleset skirmish --seed 3
+expect 0 "its map is the one of its folder" "$BITWA" show "$T/f.bitwa" --json
+has "$T/out" '"title":"Ford"' "the scenario's title"
+expect 0 "run a scenario file" "$BITWA" run "$T/battles/ford.lua" --ruleset skirmish -o "$T/fr.bitwa" --quiet
+expect 0 "replay it from elsewhere" sh -c "cd / && '$BITWA' replay '$T/fr.bitwa' --verify"
+has "$T/out" "every checksum matches" "replayed"
+expect 0 "sim a scenario file in two processes" "$BITWA" sim "$T/battles/ford.lua" --ruleset skirmish -n 2 --jobs 2
+has "$T/out" "Ford (.*battles/ford.lua), 2 games" "sim names the file"
+# the map's own errors and a map outside the folder
+printf 'map ford\ncolumns 1-4\nrows 1-5\nparity odd-down\ndefault lava\n' >"$T/battles/broken.map"
+sed 's/map = "ford"/map = "broken"/' "$T/battles/ford.lua" >"$T/battles/broken.lua"
+expect 2 "a scenario whose map is broken" "$BITWA" lint "$T/battles/broken.lua" --ruleset skirmish
+has "$T/err" "broken.map:5: unknown terrain 'lava'" "the map's error at its line"
+sed 's|map = "ford"|map = "../ford"|' "$T/battles/ford.lua" >"$T/battles/up.lua"
+expect 2 "a map outside the scenario's folder" "$BITWA" lint "$T/battles/up.lua" --ruleset skirmish
+has "$T/err" "up.lua:1: map '../ford': a map name expected" "no path out of the folder"
+
+# ---- the rules-test runner: the failing line, --filter, --json, the rules' API
+cat >"$T/t_spec.lua" <<'SPEC'
+test("A: the rules' API in a test", function()
+  local g = game { ruleset = "skirmish", scenario = "duel" }
+  local n = with(g, function(bitwa, rules)
+    eq(bitwa.unit("R1").side, "A")
+    return #bitwa.units{ side = "A" }
+  end)
+  ok(n > 0, "units of A")
+end)
+test("B: fails in eq", function()
+  local x = 1
+  eq(x, 2, "x")
+end)
+SPEC
+expect 1 "a failing test" "$BITWA" test "$T/t_spec.lua"
+has "$T/out" "FAIL B: fails in eq \[.*t_spec.lua:11\]: x: got 1, expected 2" "the failure names its line"
+has "$T/out" "^1 passed, 1 failed$" "the summary"
+expect 0 "--filter" "$BITWA" test "$T/t_spec.lua" --filter "A:"
+has "$T/out" "^1 passed, 0 failed (1 not matching --filter)$" "only the matching test"
+expect 1 "test --json" "$BITWA" test "$T/t_spec.lua" --json
+has "$T/out" '"failures":\[{"file":".*t_spec.lua","id":"B: fails in eq","line":11,"message":"x: got 1, expected 2"}\]' "json failures"
+has "$T/out" '"passed":1' "json passed"
+
+# ---- render --json, compare's note on several measures
+expect 0 "render --json" "$BITWA" render "$T/fr.bitwa" -o "$T/fr.svg" --json
+has "$T/out" '"output":"[^"]*fr.svg"' "render json names the SVG"
+[ -s "$T/fr.svg" ] && ok || no "render --json writes the SVG"
+expect 0 "compare" "$BITWA" compare skirmish/duel -n 4 --b option:stacking_limit=3
+has "$T/out" 'measures, each at 95%: a change that does nothing shows at least one of them "beyond noise" by chance' "compare warns"
+expect 0 "compare --json" "$BITWA" compare skirmish/duel -n 4 --b option:stacking_limit=3 --json
+has "$T/out" '"multiple_measures":{"chance_percent":[0-9]*,"measures":[0-9]*' "json note"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

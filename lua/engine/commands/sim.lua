@@ -904,10 +904,22 @@ Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter
         e.digits = nil
         out.measures[#out.measures + 1] = e
       end
+      -- several measures, each at 95%: a change that does nothing still
+      -- shows some "beyond noise" now and then (no correction is applied;
+      -- the note says how often)
+      local tested = 0
+      for _, e in ipairs(out.measures) do if e.ci then tested = tested + 1 end end
+      if tested > 1 then
+        local chance = math.floor((1 - 0.95 ^ tested) * 100 + 0.5)
+        out.multiple_measures = { measures = tested, chance_percent = chance,
+          note = string.format("%d measures, each at 95%%: a change that does nothing shows at least one of them " ..
+            "\"beyond noise\" by chance in up to %d%% of runs (no correction is applied); trust a lone " ..
+            "\"beyond noise\" when it is large or holds again with more games", tested, chance) }
+      end
       if opts.json then io.write(encode(out), "\n")
       else
-        util.printf("%s/%s, %d games paired by seed (seeds %s), bots %s\n  a: %s\n  b: %s\n\n",
-          rs, sc, paired, out.seeds, va.bots:gsub(",", ", "), out.a, out.b)
+        util.printf("%s, %d games paired by seed (seeds %s), bots %s\n  a: %s\n  b: %s\n\n",
+          target_of(base), paired, out.seeds, va.bots:gsub(",", ", "), out.a, out.b)
         util.printf("%-34s %9s %9s %9s   %s\n", "measure (b - a)", "a", "b", "b - a", "95% CI")
         for _, e in ipairs(out.measures) do
           if e.diff then
@@ -919,6 +931,7 @@ Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter
         end
         util.printf("\n")
         for _, e in ipairs(out.measures) do if e.sentence then util.printf("%s\n", e.sentence) end end
+        if out.multiple_measures then util.printf("\nNote: %s.\n", out.multiple_measures.note) end
         if #errors > 0 then
           util.printf("\nerrors: %d\n", #errors)
           for _, e in ipairs(errors) do util.printf("  %s game %d (seed %d): %s\n", e.variant, e.game, e.seed, e.message) end
