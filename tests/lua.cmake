@@ -14,6 +14,8 @@ add_test(NAME rules.grunwald COMMAND bitwa test grunwald
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME rules.legnica COMMAND bitwa test legnica
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME rules.husaria COMMAND bitwa test husaria
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME cli COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determinism.sh $<TARGET_FILE:bitwa>
@@ -22,7 +24,7 @@ add_test(NAME cli.sim COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_sim.sh $<T
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME cli.modding COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_modding.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica cli determinism cli.sim cli.modding
+set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria cli determinism cli.sim cli.modding
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
 # tools/bench_games.sh on the fixture game (its table, not its timings)
 add_test(NAME cli.bench_games COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench_games.sh $<TARGET_FILE:bitwa>

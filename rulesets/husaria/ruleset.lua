@@ -1,0 +1,72 @@
+-- Kircholm 1605, "Husaria" system (Taktyka i Strategia, 2015): the rules
+-- as the English translation prints them (kircholm-1605-husaria-en.txt),
+-- cited by the book's own numbers ("4.21": rule 1 of 4.2).  A stage has
+-- six phases [3.1]: the artillery, movement and attack phases of the side
+-- with the initiative (player A, the scenario's side.A), then of the other.
+-- A one-off deployment phase per side opens the game ("forces can be
+-- freely deployed in the zones", the scenarios).  DESIGN.md says which
+-- chapters are implemented; NOTES.md lists every reading.
+return {
+  name = "husaria",
+  title = "Kircholm 1605 (Husaria system)",
+  system = "husaria",
+  sides = { "PL", "SW" },
+  kinds = {
+    "husaria",     -- [2.3] hussars (lances, 6.7)
+    "cavalry",     -- [2.3] kozacy/petyhorcy, reiters, Swedish cavalry
+    "tatars",      -- [16.0] cavalry with archery
+    "infantry",    -- [2.3] infantry and west-European infantry
+    "pikes",       -- [15.0] a pike formation
+    "artillery",   -- [13.11] heavy "C" or light "L" (gun)
+    "commander",   -- [9.0] commanders [2.1]
+    "wagon",       -- [11.0] tabor
+    "fence",       -- [14.0] an oriented fence token
+  },
+  attributes = {
+    { "sp", "int", 2 },             -- [6.41] strength points
+    { "mp", "int", 8 },             -- [4.22] printed MP
+    { "morale", "int", 7 },         -- [6.21] the counter's morale number
+    { "gun", "string", "" },        -- [13.11] "heavy" | "light"
+    { "stars", "string", "" },      -- [12.2] "" | "full" (shoots once) | "hollow" (twice)
+    { "command", "int", 0 },        -- [9.21] a commander's modifier 0, +1, +2
+    { "chief", "bool", false },     -- [10.14] the side's chief commander
+    { "mp_left", "int", 0 },        -- [4.22] MP left this phase, in halves
+    { "moved", "bool", false },     -- has entered a hex or turned this phase
+    { "zoc_start", "bool", false }, -- [5.23] [5.24] began its movement phase in an enemy ZoC
+    { "stopped", "bool", false },   -- [5.21] may not move on this phase
+    { "on_road", "bool", true },    -- every hex entered this phase was along a road [4.54]
+  },
+  roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
+  terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
+  edges = { "stream", "slope", "road", "river", "bridge", "ford" },
+  modules = { "tables", "units", "zoc", "movement", "phases" },
+  -- [3.1] the stage's six phases, after the one-off deployment
+  phases = {
+    { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
+    { name = "B.deploy", side = "@side.B", deployment = true, actions = { "deploy" }, cite = "3.1" },
+    { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1" },
+    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
+      enter = "phases.movement_start" },
+    { name = "A.attack", side = "@side.A", cite = "3.1" },
+    { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1" },
+    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
+      enter = "phases.movement_start" },
+    { name = "B.attack", side = "@side.B", cite = "3.1" },
+  },
+  actions = {
+    -- deploy UNIT HEX FACING: within the unit's zone (the scenarios)
+    deploy = { params = { "unit", "hex", "facing" }, run = "phases.deploy", legal = "phases.legal_deploys" },
+    -- move UNIT: one hex into the frontal hex [4.21]
+    move = { params = { "unit" }, run = "movement.move", legal = "movement.legal_moves" },
+    turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns" },
+    -- back UNIT HEX [FACING]: back away from an enemy ZoC [5.24]
+    back = { params = { "unit", "hex", "facing?" }, run = "movement.back", legal = "movement.legal_backs" },
+    -- lead COMMANDER HEX: a commander's move of one hex [9.13]
+    lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
+  },
+  hooks = { setup = "phases.setup" },
+  options = {
+    forest_turn_cost = { default = "table", doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
+    ford_cost = { default = 1, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
+  },
+}
