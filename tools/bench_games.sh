@@ -19,6 +19,12 @@
 #                     (default tests/fixtures/situations/grunwald-charge.lua)
 #   --odds-runs R     times it is run; the row gives the median (default 3)
 #   --baseline N      games of skirmish/duel in the baseline (default 50)
+#   --clash S, --henry S   the games of the targets table
+#                     (default grunwald/clash-of-titans, legnica/henry-ii)
+#   --target-games G  games of each played one by one for the targets (default 3)
+#   --sim-games N     games of the targets' `bitwa sim S --jobs 2` (default 100;
+#                     0: not run)
+#   --targets none    no targets table
 #
 # Each configuration is `bitwa sim` (progress bar off):
 #   unlogged/1  one process, no game log (sim without --keep)
@@ -45,6 +51,22 @@
 # (the speed-up of two processes), unlogged/1 over the baseline.  For the
 # odds row, seconds is the median of its runs and ratio = those seconds
 # over the baseline's seconds.
+# Then the targets table (the goals of the speed work, issue 9), each row
+# with its CPU seconds (user + system of the command), wall seconds, the
+# goal, ratio = its CPU seconds over the CPU seconds of the first baseline,
+# and whether the goal is met:
+#   game S               median CPU of G games of S played one by one with
+#                        `bitwa run` (rules bots or --bots, logged with
+#                        --durability normal); goals 1 s (Clash of Titans)
+#                        and 3 s (Henry II)
+#   sim S -n N --jobs 2  the whole `bitwa sim` (goal: 120 s wall for N = 100)
+#   replay --verify      `bitwa replay --verify` of the first game of the Clash
+#                        row (no bots, every checksum verified), median of G
+#                        runs; goal 0.3 s
+#   show                 `bitwa show` of that finished game, median of G runs;
+#                        goal 0.05 s
+#   odds                 the odds row again (median wall seconds; CPU of the
+#                        runs over their number); goal 0.05 s
 # Every configuration plays the same seeds: their per-game outcomes
 # (winner, level, VP, turns, actions) must agree; a difference is printed
 # as a WARNING and the exit status is 1.
@@ -58,6 +80,11 @@ ODDS=$ROOT/tests/fixtures/situations/grunwald-charge.lua
 ODDS_RUNS=3
 BASELINE=50
 TARGETS=
+CLASH=grunwald/clash-of-titans
+HENRY=legnica/henry-ii
+TARGET_GAMES=3
+SIM_GAMES=100
+GOALS=1
 
 usage() { sed -n '/^# usage:/,/RULESET\/SCENARIO\.\.\.\]$/p' "$0" | sed 's/^# //' >&2; exit 2; }
 bad() { echo "bench_games: $*" >&2; exit 2; }
@@ -73,6 +100,12 @@ while [ $# -gt 0 ]; do
     --odds) [ $# -ge 2 ] || usage; ODDS=$2; shift 2 ;;
     --odds-runs) [ $# -ge 2 ] || usage; posint "$1" "$2"; ODDS_RUNS=$2; shift 2 ;;
     --baseline) [ $# -ge 2 ] || usage; posint "$1" "$2"; BASELINE=$2; shift 2 ;;
+    --clash) [ $# -ge 2 ] || usage; CLASH=$2; shift 2 ;;
+    --henry) [ $# -ge 2 ] || usage; HENRY=$2; shift 2 ;;
+    --target-games) [ $# -ge 2 ] || usage; posint "$1" "$2"; TARGET_GAMES=$2; shift 2 ;;
+    --sim-games) [ $# -ge 2 ] || usage
+      case $2 in 0) ;; *) posint "$1" "$2" ;; esac; SIM_GAMES=$2; shift 2 ;;
+    --targets) [ $# -ge 2 ] || usage; [ "$2" = none ] || bad "--targets: only 'none' is known"; GOALS=0; shift 2 ;;
     -h | --help) sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) bad "unknown option $1" ;;
     */*) TARGETS="$TARGETS $1"; shift ;;
@@ -206,6 +239,7 @@ baseline() { # TAG NAME REF-GPS OF (REF-GPS "self": the first baseline)
 baseline base "baseline (skirmish/duel)" self -
 base_gps=$GPS
 base_s=$SECS
+base_cpu=$CPU
 
 # the odds, next to the baseline in time
 if [ "$ODDS" != none ]; then
@@ -225,6 +259,7 @@ if [ "$ODDS" != none ]; then
   done
   if [ "$r" -ge 0 ]; then
     cpu_used
+    odds_cpu=$(awk -v c="$CPU" -v n="$ODDS_RUNS" 'BEGIN { printf "%.3f", c / n }')
     s=$(sort -n "$W/odds.times" | awk '{ t[NR] = $1; all += $1 }
       END { printf "%.3f %.3f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, all }' "$W/odds.times")
     median=${s% *}
@@ -286,6 +321,98 @@ done
 
 # the baseline again: how far the machine drifted during the run
 baseline base2 "baseline again (skirmish/duel)" "$base_gps" baseline
+
+# ------------------------------------------------------------------ targets
+# trow NAME CPU WALL GOAL-SECONDS GOAL-KIND(cpu|wall): one row of the targets table
+trow() {
+  met=-
+  v=$2
+  [ "$5" = wall ] && v=$3
+  [ "$v" != - ] && met=$(awk -v v="$v" -v g="$4" 'BEGIN { print (v <= g) ? "yes" : "no" }')
+  printf '%-60s %8s %8s %9s %8s  %s\n' "$1" "$(fmt "$2")" "$(fmt "$3")" "$4 $5" \
+    "$(fmt "$(div "$2" "$base_cpu")")" "$met"
+}
+# timed NAME COMMAND...: runs it, sets CPU and SECS, OK=0 on failure (output in $W/timed.*)
+timed() {
+  name=$1
+  shift
+  OK=1
+  cpu_mark
+  t0=$(now)
+  "$@" >"$W/timed.out" 2>"$W/timed.err" || OK=0
+  SECS=$(secs "$t0" "$(now)")
+  cpu_used
+  if [ "$OK" != 1 ]; then
+    echo "# $name failed:"
+    head -n 3 "$W/timed.err" "$W/timed.out" 2>/dev/null | sed 's/^/#     /'
+    status=1
+  fi
+}
+med() { sort -n | awk '{ t[NR] = $1 } END { if (NR == 0) print "-"; else printf "%.3f", NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }'; }
+
+if [ "$GOALS" = 1 ]; then
+  echo "# targets: CPU and wall seconds; ratio = CPU seconds over the first baseline's CPU seconds ($(fmt "$base_cpu") s)"
+  printf '%-60s %8s %8s %9s %8s  %s\n' target cpu-s wall-s goal ratio met
+  first_game=
+  for spec in "$CLASH:1" "$HENRY:3"; do
+    target=${spec%:*}
+    goal=${spec##*:}
+    if ! "$BITWA" list 2>/dev/null | awk -v t="$target" '$1 == "scenario" && $2 == t { f = 1 } END { exit !f }'; then
+      echo "# $target: skipped, no such scenario"
+      continue
+    fi
+    : >"$W/game.cpu"
+    : >"$W/game.wall"
+    i=1
+    while [ "$i" -le "$TARGET_GAMES" ]; do
+      gseed=$((SEED * 1000003 + i))
+      set -- "$BITWA" run "$target" -o "$W/game-$i.bitwa" --seed "$gseed" --durability normal --quiet
+      [ -n "$BOTS" ] && set -- "$@" --bots "$BOTS"
+      timed "game $target seed $gseed" "$@"
+      [ "$OK" = 1 ] || break
+      echo "$CPU" >>"$W/game.cpu"
+      echo "$SECS" >>"$W/game.wall"
+      if [ "$i" = 1 ] && [ "$target" = "$CLASH" ]; then first_game=$W/clash.bitwa; cp "$W/game-1.bitwa" "$first_game"; fi
+      rm -f "$W/game-$i.bitwa" "$W/game-$i.bitwa-wal" "$W/game-$i.bitwa-shm"
+      i=$((i + 1))
+    done
+    [ "$OK" = 1 ] && trow "game $target (median of $TARGET_GAMES)" "$(med <"$W/game.cpu")" "$(med <"$W/game.wall")" "$goal" cpu
+  done
+  if [ "$SIM_GAMES" -gt 0 ] && "$BITWA" list 2>/dev/null | awk -v t="$CLASH" '$1 == "scenario" && $2 == t { f = 1 } END { exit !f }'; then
+    set -- "$BITWA" sim "$CLASH" -n "$SIM_GAMES" --jobs 2 --seed "$SEED" --out "$W/sim.json"
+    [ -n "$BOTS" ] && set -- "$@" --bots "$BOTS"
+    timed "sim" "$@"
+    [ "$OK" = 1 ] && trow "sim $CLASH -n $SIM_GAMES --jobs 2" "$CPU" "$SECS" \
+      "$(awk -v n="$SIM_GAMES" 'BEGIN { printf "%g", 120 * n / 100 }')" wall
+  fi
+  if [ -n "$first_game" ]; then
+    actions=$("$BITWA" replay "$first_game" 2>/dev/null | sed -n 's/^replayed \([0-9]*\) of.*/\1/p')
+    for what in "replay --verify" show; do
+      : >"$W/cmd.cpu"
+      : >"$W/cmd.wall"
+      i=1
+      while [ "$i" -le "$TARGET_GAMES" ]; do
+        # shellcheck disable=SC2086
+        timed "$what" "$BITWA" $what "$first_game"
+        if [ "$OK" = 1 ] && [ "$what" != show ] && ! grep -q "every checksum matches" "$W/timed.out"; then
+          echo "# replay --verify did not verify: $(head -n 1 "$W/timed.out")"
+          OK=0
+          status=1
+        fi
+        [ "$OK" = 1 ] || break
+        echo "$CPU" >>"$W/cmd.cpu"
+        echo "$SECS" >>"$W/cmd.wall"
+        i=$((i + 1))
+      done
+      goal=0.3
+      [ "$what" = show ] && goal=0.05
+      [ "$OK" = 1 ] && trow "$what, $CLASH (${actions:-?} actions; median of $TARGET_GAMES)" \
+        "$(med <"$W/cmd.cpu")" "$(med <"$W/cmd.wall")" "$goal" cpu
+    done
+  fi
+  [ -n "${median:-}" ] && trow "odds $(basename "$ODDS")" "$odds_cpu" "$median" 0.05 wall
+fi
+
 
 echo "# ratio: games/s over the games/s of the row named in 'of' (odds: its median seconds over the baseline's seconds);"
 echo "# cpu%: CPU time over wall time and processes (below 100: the run waited for other work or the disk)"

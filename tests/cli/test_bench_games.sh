@@ -46,7 +46,7 @@ has "$T/err" "no bitwa command at" "missing command message"
 
 # a run: one game per configuration, a scenario that does not exist, a small odds twice
 sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 2 \
-  skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
+  --targets none skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
 status $? 0 "bench_games"
 has "$T/out" "^scenario  *config  *games  *seconds  *cpu%  *games/s  *ratio  *of$" "table header"
 row "$T/out" "baseline (skirmish/duel)" unlogged/1 3
@@ -62,6 +62,28 @@ has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing scenario i
 has "$T/out" "# skirmish/duel game 1 (seed 1000004): " "the outcome of the game"
 if grep -q WARNING "$T/out"; then no "a warning in a deterministic run: $(cat "$T/out")"; else ok; fi
 
+if grep -q "^# targets" "$T/out"; then no "--targets none still printed the targets: $(cat "$T/out")"; else ok; fi
+
+# the targets table, on the fixture game standing for both battles
+sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 2 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 1 \
+  --clash skirmish/duel --henry nosuch/nowhere --target-games 1 --sim-games 2 skirmish/duel >"$T/out" 2>"$T/err"
+status $? 0 "bench_games with targets"
+has "$T/out" "^target  *cpu-s  *wall-s  *goal  *ratio  *met$" "targets header"
+# trow FILE NAME GOAL: that targets row with figures, the goal and yes/no
+trow() {
+  if awk -v s="$2" -v g="$3" '
+      function num(x) { return x ~ /^[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/ }
+      index($0, s) == 1 { f = num($(NF - 5)) && num($(NF - 4)) && $(NF - 3) " " $(NF - 2) == g &&
+                               num($(NF - 1)) && ($NF == "yes" || $NF == "no") }
+      END { exit !f }' "$1"; then ok; else no "targets row '$2' with goal $3: $(cat "$1")"; fi
+}
+trow "$T/out" "game skirmish/duel (median of 1)" "1 cpu"
+trow "$T/out" "sim skirmish/duel -n 2 --jobs 2" "2.4 wall"
+trow "$T/out" "replay --verify, skirmish/duel (" "0.3 cpu"
+trow "$T/out" "show, skirmish/duel (" "0.05 cpu"
+trow "$T/out" "odds skirmish-attack.lua" "0.05 wall"
+has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing target game is skipped"
+
 # a bitwa whose logged games play other seeds: the outcomes differ
 cat >"$T/other-seeds" <<EOF
 #!/bin/sh
@@ -69,7 +91,7 @@ case " \$* " in *" --keep "*) exec "$BITWA" "\$@" --seed 7 ;; esac
 exec "$BITWA" "\$@"
 EOF
 chmod +x "$T/other-seeds"
-sh "$BENCH" --bitwa "$T/other-seeds" -n 1 --baseline 1 --odds none skirmish/duel >"$T/out" 2>"$T/err"
+sh "$BENCH" --bitwa "$T/other-seeds" -n 1 --baseline 1 --odds none --targets none skirmish/duel >"$T/out" 2>"$T/err"
 status $? 1 "outcomes that differ"
 has "$T/out" "WARNING: skirmish/duel: logged/1 (process 1) ended differently" "the warning names the configuration"
 if grep -q odds/1 "$T/out"; then no "--odds none still timed odds"; else ok; fi
