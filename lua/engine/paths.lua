@@ -157,18 +157,19 @@ function M.walk(g, side, kind, spec, words, convert)
   local d = best(dests, to, f)
   local want = to .. (f and (" facing " .. util.FACINGS[f + 1]) or "")
   if not d then api.refuse(rule or "", u.name .. " has no path it may take to " .. want .. " now") end
-  if #d.path == 0 then api.refuse("", u.name .. " is already on " .. want) end
+  local name = u.name
+  if #d.path == 0 then api.refuse("", name .. " is already on " .. want) end
   for k, s in ipairs(d.path) do
     local ok, r, w = step(g, side, s.line, k > 1, convert)
     if not ok then
-      api.note(u.name .. " stops on its way to " .. want .. ": " .. s.line .. ": " ..
+      api.note(name .. " stops on its way to " .. want .. ": " .. s.line .. ": " ..
         (type(r) == "string" and r or "?") .. ": " .. (type(w) == "string" and w or "refused"))
       return
     end
     local here = u:alive() and u.hex
     if not here or here.label ~= s.hex or (s.facing ~= nil and u.facing ~= s.facing) then
       if k < #d.path then
-        api.note(u.name .. " stops on its way to " .. want .. (here and (" at " .. here.label) or ""))
+        api.note(name .. " stops on its way to " .. want .. (here and (" at " .. here.label) or ""))
       end
       return
     end

@@ -141,6 +141,65 @@ local function enemy_places(ctx)
   return ctx.enemies
 end
 
+-- Whether entering `to` from `from` would disorganize u [4.2.5] [4.2.6]:
+-- the bot keeps out of such hexes (a road spares it).
+local function disorganizing(u, from, to)
+  if not rules.units.is_field(u) or rules.movement.along_road(from, to) then return false end
+  local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+  return rules.movement.disorganizing[arm][rules.fortifications.terrain(to)] == true
+end
+
+-- The facing the bot turns u (or a plan s of it) to, toward target:
+-- charging cavalry turns 60 degrees only [4.3.4].
+local function turn_toward(s, target)
+  local want = facing_toward(s.hex, target)
+  if want == s.facing then return nil end
+  if (s.cf or 0) > 1 then
+    local steps = (want - s.facing) % 6
+    want = (steps <= 3) and (s.facing + 1) % 6 or (s.facing + 5) % 6
+  end
+  return want
+end
+
+-- The bot's steps toward target, planned on a copy of u's movement fields
+-- (rules.movement.planned) as far as they go in this phase: forward while
+-- the hex in front is nearer and the rules accept the move, else a turn
+-- toward the target.  Returns the first step's line and the plan's end
+-- (nil when no step), and the number of steps.
+local function plan_steps(side, u, target)
+  local M_ = rules.movement
+  local s = M_.planned(u)
+  local first, n = nil, 0
+  for _ = 1, 16 do
+    local d = bitwa.hex.distance(s.hex, target)
+    if d <= 1 then break end
+    local front = bitwa.hex.neighbour(s.hex, s.facing)
+    local nxt, l
+    -- the first step is judged on the unit itself (4.1.2 included)
+    local judge = n == 0 and u or s
+    if front and bitwa.hex.distance(front, target) < d then
+      local plan = M_.check_move(side, judge)
+      if plan and not plan.leave and not plan.ride and not disorganizing(s, plan.from, plan.to) then
+        nxt, l = M_.planned_move(s, plan), line("move", u.name)
+        if nxt.stopped or M_.path_ends(s, plan.from, plan.to) then
+          first = first or l
+          n, s = n + 1, nxt
+          break
+        end
+      end
+    end
+    if not nxt and not s.turned_here then
+      local want = turn_toward(s, target)
+      local tp = want and M_.check_turn(side, judge, want)
+      if tp then nxt, l = M_.planned_turn(s, tp, want), line("turn", u.name, bitwa.hex.facing_name(want)) end
+    end
+    if not nxt then break end
+    first = first or l
+    n, s = n + 1, nxt
+  end
+  return first, s, n
+end
+
 -- The line that takes u toward its goal now, or nil: u forward when the
 -- hex in front is nearer its target, else a turn toward it; a ranged
 -- unit deploys within reach; each only when the rules accept it.
@@ -170,23 +229,17 @@ local function unit_line(side, u, tried, ctx)
     end
   end
   if not target then return nil end
-  local front = bitwa.hex.neighbour(u.hex, u.facing)
-  if front and bitwa.hex.distance(front, target) < d then
-    local l = line("move", u.name)
-    if not tried[l] and not barred(side, u, "move", ctx) and rules.movement.check_move(side, u) then return l end
+  -- one path order for the whole way when it takes several steps, else
+  -- the step itself; never a line the rules (or barred) refuse
+  local first, plan, n = plan_steps(side, u, target)
+  if not first then return nil end
+  local kind = first:match("^(%a+)")
+  if barred(side, u, kind, ctx) then return nil end
+  if n >= 2 and not rules.units.is_leader(u) and not barred(side, u, "move", ctx) then
+    local l = line("move", u.name, plan.hex.label, bitwa.hex.facing_name(plan.facing))
+    if not tried[l] then return l end
   end
-  local want = facing_toward(u.hex, target)
-  if want ~= u.facing and not u.turned_here then
-    if u.cf > 1 then
-      -- charging cavalry turns 60 degrees only [4.3.4]
-      local steps = (want - u.facing) % 6
-      want = (steps <= 3) and (u.facing + 1) % 6 or (u.facing + 5) % 6
-    end
-    local l = line("turn", u.name, bitwa.hex.facing_name(want))
-    if not tried[l] and not barred(side, u, "turn", ctx) and rules.movement.check_turn(side, u, want) then
-      return l
-    end
-  end
+  if not tried[first] then return first end
   return nil
 end
 

@@ -493,12 +493,26 @@ function M.path_ends(u, from, to)
   return false
 end
 
--- The state of a copy s of the mover after entering plan.to (the changes
--- of M.move that the next steps' checks read), or nil when the path ends
--- there or further steps cannot be planned.
-local function after_move(s, plan)
+-- A copy of u's movement fields over u (reads of any other field go to
+-- u): the rules' checks judge it as they judge u, as the mover of the
+-- phase.  Plans are made on copies (reach, the bots); nothing changes.
+function M.planned(u)
+  local n = { planned_mover = true }
+  for _, k in ipairs(MOVER_FIELDS) do n[k] = u[k] end
+  return setmetatable(n, { __index = u })
+end
+
+local function copy_of(s)
   local n = { planned_mover = true }
   for _, k in ipairs(MOVER_FIELDS) do n[k] = s[k] end
+  return setmetatable(n, getmetatable(s))
+end
+
+-- The copy s of a mover after "move" by check_move's plan (the changes
+-- of M.move that later checks read: MP, CF, the road, ZoC [3.3.2]
+-- [3.3.3]); a new copy.
+function M.planned_move(s, plan)
+  local n = copy_of(s)
   n.mp_left = s.mp_left - plan.pay
   n.moved = true
   if plan.bonus then n.road_bonus = true end
@@ -516,7 +530,7 @@ local function after_move(s, plan)
     if #covering > 0 then
       local top = 0
       for _, e in ipairs(covering) do top = math.max(top, rules.charge.cf(e)) end
-      if (n.cf or 0) - top > T().zoc.pass_cf_margin and rules.charge.has_cf(s) then
+      if rules.charge.has_cf(s) and (n.cf or 0) - top > T().zoc.pass_cf_margin then
         n.zoc_pass = true
       else
         n.stopped = true
@@ -526,55 +540,84 @@ local function after_move(s, plan)
   return n
 end
 
+-- The copy s after "turn" to facing f by check_turn's plan tp [4.3]
+-- [5.6.3]; a new copy.
+function M.planned_turn(s, tp, f)
+  local n = copy_of(s)
+  n.mp_left = s.mp_left - tp.pay
+  if tp.whole then n.whole_mp = true end
+  n.facing = f
+  n.turned_here = true
+  if rules.charge.has_cf(s) and rules.charge.turn_loses_cf(s, tp.steps, "move") then
+    n.cf = rules.tables.charge.min
+  end
+  return n
+end
+
+-- The least MP (sixths) any hex entry costs u: the lowest TERRAIN
+-- INFLUENCE cost of its arm (the search toward a hex never overestimates).
+local function least_entry(u)
+  local arm = units().arm(u)
+  local least
+  for _, name in ipairs(T().terrain_rows) do
+    local row = T().terrain[name]
+    local v = row and row[arm]
+    if v ~= nil and (row.on == "hex" or name == "road") then
+      local c = sixths(v)
+      if not least or c < least then least = c end
+    end
+  end
+  return math.max(least or 0, 0)
+end
+
 --[[
-movement.reach(side, u): the places u can reach now in this phase by its
-own moves ("move UNIT") and turns ("turn UNIT FACING"), the cheapest way
-to each hex and facing: { hex, facing, cost (MP in sixths), path = {
-{ line, hex, facing }... } } (the engine's path orders, lua/engine/paths.lua),
-or nil, rule, message when u cannot move now.  With `to` (and `facing`)
-the search stops once the cheapest way there is known.  Every step is judged by
-check_move and check_turn on a copy of the unit's movement fields; a path
-ends where an entry may disorganize the unit, stops it in an enemy ZoC,
-or kills a lone enemy leader, and never rides down, leaves the map or
-keeps the CF.  The reactions a step opens are not foreseen: the path
-order stops where the rules stop the unit.
+movement.reach(side, u [, to, facing]): the places u can reach now in
+this phase by its own moves ("move UNIT") and turns ("turn UNIT FACING"),
+the cheapest way to each hex and facing: { hex, facing, cost (MP in
+sixths), path = { { line, hex, facing }... } } (the engine's path orders,
+lua/engine/paths.lua), or nil, rule, message when u cannot move now.
+With `to` (and `facing`) the search goes toward it first (A*: MP spent
+plus the least cost of the hexes left) and stops once the cheapest way
+there is known.  Every step is judged by check_move and check_turn on a
+copy of the unit's movement fields (M.planned); a path ends where an
+entry may disorganize the unit, stops it in an enemy ZoC, or kills a lone
+enemy leader, and never rides down, leaves the map or keeps the CF.  The
+reactions a step opens are not foreseen: the path order stops where the
+rules stop the unit.
 --]]
 function M.reach(side, u, to, facing)
   local ok, rule, why = check_mover(side, u)
   if not ok then return nil, rule, why end
   if not u.hex then return nil, "4.4.3", u.name .. " is off the map" end
-  local start = { planned_mover = true }
-  for _, k in ipairs(MOVER_FIELDS) do start[k] = u[k] end
-  local meta = { __index = u }
-  local function shadow(fields) return setmetatable(fields, meta) end
-  -- Dijkstra over (hex, facing, turned here) by MP spent; ties keep the
-  -- order found (sequence numbers), so the result is the same every time
-  local best, out = {}, {}
+  local least = to and least_entry(u) or 0
+  local function h(hex) return to and bitwa.hex.distance(hex, to) * least or 0 end
+  -- ties keep the order found (sequence numbers): the same result every time
   local heap, seq = {}, 0
+  local function less(x, y) return x.f < y.f or (x.f == y.f and x.seq < y.seq) end
   local function push(e)
     seq = seq + 1
     e.seq = seq
+    e.f = e.cost + h(e.s.hex)
     heap[#heap + 1] = e
     local i = #heap
     while i > 1 do
       local p = i // 2
-      local a, b = heap[p], heap[i]
-      if a.cost < b.cost or (a.cost == b.cost and a.seq < b.seq) then break end
-      heap[p], heap[i] = b, a
+      if less(heap[p], heap[i]) then break end
+      heap[p], heap[i] = heap[i], heap[p]
       i = p
     end
   end
   local function pop()
     local top = heap[1]
     local last = table.remove(heap)
-    if #heap > 0 then
+    local n = #heap
+    if n > 0 then
       heap[1] = last
       local i = 1
       while true do
         local l, r, m = 2 * i, 2 * i + 1, i
-        local function less(x, y) return heap[x].cost < heap[y].cost or (heap[x].cost == heap[y].cost and heap[x].seq < heap[y].seq) end
-        if l <= #heap and less(l, m) then m = l end
-        if r <= #heap and less(r, m) then m = r end
+        if l <= n and less(heap[l], heap[m]) then m = l end
+        if r <= n and less(heap[r], heap[m]) then m = r end
         if m == i then break end
         heap[m], heap[i] = heap[i], heap[m]
         i = m
@@ -582,23 +625,22 @@ function M.reach(side, u, to, facing)
     end
     return top
   end
-  local function key(s) return s.hex.label .. ":" .. s.facing .. (s.turned_here and "t" or "") end
   local mp0 = u.mp_left
-  push({ s = start, cost = 0, path = {}, ends = false })
-  local done = {}
+  local out, best, done = {}, {}, {}
+  push({ s = rules.movement.planned(u), cost = 0, path = {}, ends = false })
   while #heap > 0 do
     local e = pop()
-    local k = key(e.s)
+    local s = e.s
+    local k = s.hex.label .. ":" .. s.facing .. (s.turned_here and "t" or "")
     if not done[k] then
       done[k] = true
-      local fk = e.s.hex.label .. ":" .. e.s.facing
+      local fk = s.hex.label .. ":" .. s.facing
       if not best[fk] then
         best[fk] = true
-        out[#out + 1] = { hex = e.s.hex, facing = e.s.facing, cost = e.cost, path = e.path }
-        if to and e.s.hex.label == to.label and (facing == nil or facing == e.s.facing) then return out end
+        out[#out + 1] = { hex = s.hex, facing = s.facing, cost = e.cost, path = e.path }
+        if to and s.hex.label == to.label and (facing == nil or facing == s.facing) then return out end
       end
       if not e.ends then
-        local s = shadow(e.s)
         local function extend(n, line, ends)
           local p = {}
           for i, st in ipairs(e.path) do p[i] = st end
@@ -607,24 +649,22 @@ function M.reach(side, u, to, facing)
         end
         local plan = rules.movement.check_move(side, s)
         if plan and not plan.leave and not plan.ride then
-          local n = after_move(s, plan)
+          local n = rules.movement.planned_move(s, plan)
           extend(n, "move " .. u.name, n.stopped or rules.movement.path_ends(s, plan.from, plan.to))
         end
-        if not e.s.turned_here then
+        if not s.turned_here then
+          -- a turn by n x 60 degrees costs the same either way [4.3]
+          local plans = {}
           for steps = 1, 5 do
-            local f = bitwa.hex.turn(e.s.facing, steps)
-            local tp = rules.movement.check_turn(side, s, f)
+            local f = bitwa.hex.turn(s.facing, steps)
+            local m = math.min(steps, 6 - steps)
+            local tp = plans[m]
+            if tp == nil then
+              tp = rules.movement.check_turn(side, s, f) or false
+              plans[m] = tp
+            end
             if tp then
-              local n = { planned_mover = true }
-              for _, fk2 in ipairs(MOVER_FIELDS) do n[fk2] = e.s[fk2] end
-              n.mp_left = e.s.mp_left - tp.pay
-              if tp.whole then n.whole_mp = true end
-              n.facing = f
-              n.turned_here = true
-              if rules.charge.has_cf(s) and rules.charge.turn_loses_cf(s, tp.steps, "move") then
-                n.cf = rules.tables.charge.min
-              end
-              extend(n, "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), false)
+              extend(rules.movement.planned_turn(s, tp, f), "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), false)
             end
           end
         end
