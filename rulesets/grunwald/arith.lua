@@ -6,8 +6,11 @@
 -- denominator } because the book has 1/2 and 1/3 MP.
 local A = {}
 
+-- The checks below call int only for a value that is not an integer (the
+-- same error, at the same level; no call in the common case).
+local mtype = math.type
 local function int(x, what)
-  if math.type(x) ~= "integer" then
+  if mtype(x) ~= "integer" then
     error("arith: " .. what .. " must be an integer, got " .. tostring(x), 3)
   end
   return x
@@ -16,7 +19,8 @@ end
 -- a / b rounded half up, for a >= 0 and b > 0 [1.6] [1.7]: 2.5 -> 3,
 -- 2.25 -> 2, 0.5 -> 1 (NOTES.md: one rounding for halving, means and ratios).
 function A.div_round(a, b)
-  int(a, "dividend"); int(b, "divisor")
+  if mtype(a) ~= "integer" then int(a, "dividend") end
+  if mtype(b) ~= "integer" then int(b, "divisor") end
   if a < 0 or b <= 0 then error("arith: div_round needs a >= 0 and b > 0", 2) end
   return (2 * a + b) // (2 * b)
 end
@@ -27,13 +31,17 @@ function A.halve(n) return A.div_round(n, 2) end
 -- [1.7] the mean of a group's values (a missing value counts as 0), rounded.
 function A.mean(values)
   local sum = 0
-  for i = 1, #values do sum = sum + int(values[i] or 0, "a group value") end
+  for i = 1, #values do
+    local v = values[i] or 0
+    if mtype(v) ~= "integer" then int(v, "a group value") end
+    sum = sum + v
+  end
   if #values == 0 then error("arith: mean of no values", 2) end
   return A.div_round(sum, #values)
 end
 
 function A.clamp(x, lo, hi)
-  int(x, "value")
+  if mtype(x) ~= "integer" then int(x, "value") end
   if x < lo then return lo end
   if x > hi then return hi end
   return x
@@ -44,7 +52,8 @@ end
 -- 1:5 = 0.  att >= def: att/def rounded (.5 up) gives n:1; att < def:
 -- def/att rounded the same way gives 1:n (NOTES.md).
 function A.ratio_column(att_sp, def_sp)
-  int(att_sp, "attacker SP"); int(def_sp, "defender SP")
+  if mtype(att_sp) ~= "integer" then int(att_sp, "attacker SP") end
+  if mtype(def_sp) ~= "integer" then int(def_sp, "defender SP") end
   if att_sp <= 0 or def_sp <= 0 then error("arith: a combat ratio needs SP above 0 on both sides", 2) end
   if att_sp >= def_sp then return A.div_round(att_sp, def_sp) + 3 end
   return 5 - A.div_round(def_sp, att_sp)
@@ -72,7 +81,10 @@ end
 -- first and last columns limit only the final ratio (example b:
 -- 6:1 +7 = 13:1, -2 = 11:1, final 9:1).
 function A.shift(column, att_cm, def_cm)
-  return int(column, "column") + int(att_cm, "attacker CM") - int(def_cm, "defender CM")
+  if mtype(column) ~= "integer" then int(column, "column") end
+  if mtype(att_cm) ~= "integer" then int(att_cm, "attacker CM") end
+  if mtype(def_cm) ~= "integer" then int(def_cm, "defender CM") end
+  return column + att_cm - def_cm
 end
 
 function A.final_column(att_sp, def_sp, att_cm, def_cm)

@@ -308,7 +308,8 @@ end
 -- [1.5] The final column: the initial ratio shifted by both sides' CMs,
 -- limited to the table once, at the end (EN; Legnica replaces this).
 function M.final_column(initial, att_cm, def_cm)
-  return A().clamp(A().shift(initial, att_cm, def_cm), 1, #T().columns)
+  local arith = rules.arith
+  return arith.clamp(arith.shift(initial, att_cm, def_cm), 1, #rules.tables.columns)
 end
 
 local function all_leaders(units)
