@@ -26,6 +26,10 @@ add_test(NAME cli.modding COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_moddin
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria cli determinism cli.sim cli.modding
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
+# tools/bench_combat.lua runs (its checks, not its timings)
+add_test(NAME tools.bench_combat COMMAND bitwa script tools/bench_combat.lua 0.01
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(tools.bench_combat PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 60)
 # tools/bench_games.sh on the fixture game (its table, not its timings)
 add_test(NAME cli.bench_games COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench_games.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
