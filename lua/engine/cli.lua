@@ -560,7 +560,7 @@ command("test", "test [RULESET | DIR | FILE]... [--filter TEXT] [--json]", "run 
 
 command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map | SCENARIO.lua --ruleset NAME ... [--json]",
   "check rulesets, scenarios and maps",
-  "Loads each target and reports every problem as file:line: message, all of\nthem at once.  A ruleset is checked with all its scenarios and maps.  A map\nfile uses the terrain of --ruleset NAME (or of the ruleset whose maps/ holds\nit); a scenario file of your own is checked against --ruleset NAME.\n--json prints { ok, problems = [{ file, line, message }] }.",
+  "Loads each target and reports every problem as file:line: message, all of\nthem at once.  A ruleset is checked with all its scenarios and maps, and each\ncell of a table the manifest gives a `read` function: its printed text must\nmean its effect fields.  A map\nfile uses the terrain of --ruleset NAME (or of the ruleset whose maps/ holds\nit); a scenario file of your own is checked against --ruleset NAME.\n--json prints { ok, problems = [{ file, line, message }] }.",
   function(args)
     local opts, pos = parse(args, { ruleset = "value", json = "flag" }, "lint")
     need(pos, 1, commands.lint)
@@ -571,6 +571,7 @@ command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map | S
     local function report(msg)
       for line in tostring(msg):gmatch("[^\n]+") do
         local file, l, m = line:match("^(.-):(%d+): (.*)$")
+        if not file then file, m = line:match("^(%S-%.%a+): (.*)$") end
         problems[#problems + 1] = { text = line, file = file, line = math.tointeger(tonumber(l)), message = m or line }
         if not opts.json then util.eprintf("%s\n", line) end
       end
@@ -614,6 +615,11 @@ command("lint", "lint RULESET | RULESET/SCENARIO | [--ruleset NAME] FILE.map | S
             for _, mid in ipairs(ruleset.list_files(rs, "maps", ".map")) do
               local ok3, err = pcall(engine().load_map, rs, mid)
               if not ok3 then report(tostring(err)) end
+            end
+            -- each table cell's printed text against its effect fields
+            local okt, rsu = pcall(ruleset.load, rsname, { freeze = false })
+            if okt then
+              for _, p in ipairs(require("engine.diff").check_tables(rsu)) do report(p) end
             end
           end
         end

@@ -99,6 +99,148 @@ local function compare(a, b, path, out, seen)
 end
 M.compare = compare
 
+-- ------------------------------------------------------------ book names
+-- A manifest's `tables` say how the book names a table's cells:
+--   ["tables.combat"] = { title = "COMBAT TABLE", row = "roll",
+--     column = "column", column_labels = "tables.columns" }
+-- so that tables.combat[7][10] reads "COMBAT TABLE, roll 7, column 7:1".
+-- Rule data is read raw, and only strings and integers are shown.
+
+local function raw_at(R, path)
+  local v = R
+  for part in path:gmatch("[^%.]+") do
+    if type(v) ~= "table" then return nil end
+    v = rawget(v, part)
+  end
+  return v
+end
+
+local function plain_text(x)
+  if type(x) == "string" then return x end
+  if math.type(x) == "integer" then return tostring(x) end
+  return nil
+end
+
+-- The labels list at "module.path" (index -> text), or nil.
+local function labels(R, path)
+  if type(path) ~= "string" then return nil end
+  local v = raw_at(R, path)
+  if type(v) ~= "table" then return nil end
+  local out = {}
+  for i = 1, 1000 do
+    local x = rawget(v, i)
+    if x == nil then break end
+    out[i] = plain_text(x) or "?"
+  end
+  return out
+end
+
+-- The book's name of the cell a diff path reaches ("tables.combat[7][10].printed"
+-- -> "COMBAT TABLE, roll 7, column 7:1", "printed"), or nil when no
+-- declared table holds it.
+function M.cell_name(decls, R, path)
+  local best
+  for _, k in ipairs(util.sorted_keys(decls or {})) do
+    local nxt = path:sub(#k + 1, #k + 1)
+    if path:sub(1, #k) == k and (nxt == "" or nxt == "[" or nxt == ".") and (not best or #k > #best) then best = k end
+  end
+  if not best then return nil end
+  local d = decls[best]
+  local rest = path:sub(#best + 1)
+  local segs = {}
+  while rest ~= "" do
+    local k, r = rest:match("^%[(%-?%d+)%](.*)$")
+    if k then k = math.tointeger(tonumber(k))
+    else
+      k, r = rest:match('^%["(.-)"%](.*)$')
+      if not k then k, r = rest:match("^%.([%a_][%w_]*)(.*)$") end
+    end
+    if not k then break end
+    segs[#segs + 1] = k
+    rest = r
+  end
+  if rest ~= "" then return nil end
+  local parts = { type(d.title) == "string" and d.title or best }
+  local i = 1
+  local function name(what, list)
+    local key = segs[i]
+    if key == nil then return end
+    local label = math.type(key) and list and list[key] or tostring(key)
+    parts[#parts + 1] = what .. " " .. label
+    i = i + 1
+  end
+  if type(d.row) == "string" then name(d.row, labels(R, d.row_labels)) end
+  if type(d.column) == "string" then name(d.column, labels(R, d.column_labels)) end
+  local field = {}
+  for j = i, #segs do field[#field + 1] = tostring(segs[j]) end
+  return table.concat(parts, ", "), #field > 0 and table.concat(field, ".") or nil
+end
+
+-- Lint: each cell of a declared table with a `read` function whose printed
+-- text the function reads into other effect fields than the cell's.
+-- rs: a ruleset loaded with freeze = false.  Returns messages
+-- "FILE: TITLE, row .., column ..: ...".
+function M.check_tables(rs)
+  local problems = {}
+  local decls = rs.manifest.tables or {}
+  for _, path in ipairs(util.sorted_keys(decls)) do
+    local d = decls[path]
+    if type(d.read) == "string" then
+      local mod = path:match("^([^%.]+)")
+      local origin = rs.module_origin[mod]
+      local file = mod .. ".lua"
+      for _, l in ipairs(rs.chain) do if l.name == origin then file = ruleset.relpath(l.dir .. "/" .. mod .. ".lua") end end
+      local function problem(msg) problems[#problems + 1] = file .. ": " .. msg end
+      local f = raw_at(rs.modules, d.read)
+      local t = raw_at(rs.modules, path)
+      if type(f) ~= "function" then problem(path .. ": read = \"" .. d.read .. "\" names no function")
+      elseif type(t) ~= "table" then problem(path .. ": no such table")
+      else
+        local function check(cell, cpath)
+          local printed = rawget(cell, "printed")
+          if type(printed) ~= "string" then return end
+          local where = M.cell_name(decls, rs.modules, cpath) or cpath
+          local ok, want = pcall(ruleset.run_rule, f, printed)
+          if not ok then problem(where .. ": " .. d.read .. " cannot read " .. string.format("%q", printed) .. ": " ..
+            (type(want) == "string" and want or "error")) return end
+          if type(want) ~= "table" then
+            problem(where .. ": " .. d.read .. " cannot read " .. string.format("%q", printed)) return
+          end
+          local bad = {}
+          for _, k in ipairs(util.sorted_keys(want)) do
+            local v = rawget(want, k)
+            if type(k) == "string" and (type(v) == "string" or math.type(v) or type(v) == "boolean") then
+              local has = rawget(cell, k)
+              if has ~= v then
+                bad[#bad + 1] = k .. " = " .. tostring(v) .. " (the cell has " ..
+                  ((type(has) == "string" or math.type(has) or type(has) == "boolean") and tostring(has) or type(has)) .. ")"
+              end
+            end
+          end
+          if #bad > 0 then
+            problem(where .. ": printed " .. string.format("%q", printed) .. " reads " .. table.concat(bad, ", "))
+          end
+        end
+        for _, rk in ipairs(util.sorted_keys(t)) do
+          local row = rawget(t, rk)
+          if type(row) == "table" and (type(rk) == "string" or math.type(rk)) then
+            local rpath = path_join(path, rk)
+            if type(d.column) == "string" then
+              for _, ck in ipairs(util.sorted_keys(row)) do
+                local cell = rawget(row, ck)
+                if type(cell) == "table" and (type(ck) == "string" or math.type(ck)) then check(cell, path_join(rpath, ck)) end
+              end
+            else
+              check(row, rpath)
+            end
+          end
+        end
+      end
+    end
+  end
+  return problems
+end
+
 function M.diff(spec_a, spec_b)
   local na, oa = M.parse_spec(spec_a)
   local nb, ob = M.parse_spec(spec_b)
@@ -168,6 +310,12 @@ function M.diff(spec_a, spec_b)
       compare(ma, mb, m, mods)
     end
   end
+  -- table cells in the book's terms (B's names, else A's)
+  for _, l in ipairs(mods) do
+    local cell, field = M.cell_name(B.manifest.tables, B.modules, l.path)
+    if not cell then cell, field = M.cell_name(A.manifest.tables, A.modules, l.path) end
+    if cell then l.cell, l.field = cell, field end
+  end
   section("modules, functions and tables", mods)
   return report
 end
@@ -178,7 +326,13 @@ function M.format(report)
   for _, s in ipairs(report.sections) do
     out[#out + 1] = ""
     out[#out + 1] = "## " .. s.title
-    for _, l in ipairs(s.lines) do out[#out + 1] = string.format("%s %s: %s", l.op, l.path, l.detail) end
+    for _, l in ipairs(s.lines) do
+      if l.cell then
+        out[#out + 1] = string.format("%s %s%s: %s  [%s]", l.op, l.cell, l.field and (", " .. l.field) or "", l.detail, l.path)
+      else
+        out[#out + 1] = string.format("%s %s: %s", l.op, l.path, l.detail)
+      end
+    end
   end
   return table.concat(out, "\n") .. "\n"
 end

@@ -160,6 +160,23 @@ local function check_manifest(m, path)
       end
     end
   end
+  -- tables = { ["tables.combat"] = { title = "COMBAT TABLE", row = "roll",
+  -- column = "column", row_labels = "tables.rolls", column_labels =
+  -- "tables.columns", read = "tables.read_cell" } }: how the book names a
+  -- table's cells (for diff) and the function that reads a cell's printed
+  -- text into its effect fields (for lint)
+  if m.tables ~= nil then
+    if type(m.tables) ~= "table" then bad("field 'tables' must map \"module.table\" paths to their book names") end
+    for _, k in ipairs(util.sorted_keys(m.tables)) do
+      local t = m.tables[k]
+      if type(k) ~= "string" or not k:match("^[%w_]+%.[%w_%.]+$") or type(t) ~= "table" then
+        bad("tables." .. tostring(k) .. ": { title = ..., row = ..., column = ... } under a \"module.table\" path expected")
+      end
+      for _, f in ipairs { "title", "row", "column", "row_labels", "column_labels", "read" } do
+        if t[f] ~= nil and type(t[f]) ~= "string" then bad("tables[\"" .. k .. "\"]." .. f .. ": a string expected") end
+      end
+    end
+  end
   if m.required ~= nil then
     if type(m.required) ~= "table" then bad("field 'required' must map kinds to lists of attribute names") end
     for _, k in ipairs(util.sorted_keys(m.required)) do
@@ -220,7 +237,7 @@ end
 
 function M.merge(chain)
   local m = { attributes = {}, kinds = {}, terrain = {}, edges = {}, modules = {},
-              actions = {}, hooks = {}, options = {}, phase_hooks = {}, renumber = {}, required = {} }
+              actions = {}, hooks = {}, options = {}, phase_hooks = {}, renumber = {}, required = {}, tables = {} }
   local attr_index = {}
   local function append_unique(list, values)
     local have = {}
@@ -254,6 +271,7 @@ function M.merge(chain)
       for _, k in ipairs(util.sorted_keys(mf.roles)) do m.roles[k] = mf.roles[k] end
     end
     for _, k in ipairs(util.sorted_keys(mf.required or {})) do m.required[k] = mf.required[k] end
+    for _, k in ipairs(util.sorted_keys(mf.tables or {})) do m.tables[k] = mf.tables[k] end
     for _, k in ipairs(util.sorted_keys(mf.hooks or {})) do
       m.hooks[k] = m.hooks[k] or {}
       for _, h in ipairs(as_list(mf.hooks[k])) do table.insert(m.hooks[k], h) end

@@ -53,6 +53,22 @@ return {
     crossbowmen = { "sp", "mp" }, horse_archers = { "sp", "mp" }, bombards = { "sp", "mp" },
     leader = { "sp", "mp", "range" }, banner = { "sp" },
   },
+  -- the book's names of the tables' cells (bitwa diff shows "COMBAT TABLE,
+  -- roll 7, column 1:1"), and the reading of the COMBAT TABLE's printed
+  -- cells that bitwa lint checks each cell's fields against
+  tables = {
+    ["tables.combat"] = { title = "COMBAT TABLE", row = "roll", column = "column",
+                          column_labels = "tables.columns", read = "tables.read_combat" },
+    ["tables.disorganization.rows"] = { title = "COMBAT DISORGANIZATION", row = "row" },
+    ["tables.terrain"] = { title = "TERRAIN INFLUENCE", row = "terrain" },
+    ["tables.fire_archers"] = { title = "ARCHER FIRE", row = "range", column = "modified roll" },
+    ["tables.fire_crossbowmen"] = { title = "CROSSBOWMAN FIRE", row = "range", column = "modified roll" },
+    ["tables.fire_horse_archers"] = { title = "HORSE ARCHER FIRE", row = "range", column = "modified roll" },
+    ["tables.fire_bombards_units"] = { title = "BOMBARDS FIRE (UNITS)", row = "range", column = "modified roll" },
+    ["tables.fire_bombards_objects"] = { title = "BOMBARD FIRE (OBJECTS)", row = "range", column = "modified roll" },
+    ["tables.pursuit.rows"] = { title = "PURSUIT", row = "row" },
+    ["tables.morale_test.rows"] = { title = "MORALE TEST", row = "row" },
+  },
   terrain = { "clear", "swamp", "forest", "village", "hill", "fortification", "lake" },
   edges = { "stream", "road", "river", "bridge", "ford", "gate" },
   modules = {

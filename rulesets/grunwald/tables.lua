@@ -182,6 +182,41 @@ T.combat = {
   },
 }
 
+
+-- The effect fields a COMBAT TABLE cell's printed text means, by the
+-- legend (L1111-1121): "ATTACKER / DEFENDER", or one side named by its
+-- letter; "-n" SP lost, "An"/"Dn" hexes of retreat, a trailing "D" (the
+-- doubtful lower-case "d", and Legnica's "S") the suffix; "A" without a
+-- length is read A1 (NOTES.md).  Nil when the text is not in the legend.
+-- Not used in play: `bitwa lint` checks every cell's fields against it.
+function T.read_combat(text)
+  local r = { att_loss = 0, att_retreat = 0, att_disorg = false, def_loss = 0, def_retreat = 0, def_disorg = false }
+  local function part(s, side)
+    for tok in s:gmatch("%S+") do
+      if tok ~= "-" then
+        local n, suf = tok:match("^%-(%d+)([DdS]?)$")
+        if n then
+          r[side .. "_loss"] = r[side .. "_loss"] + math.tointeger(tonumber(n))
+        else
+          local m
+          n, m, suf = tok:match("^([AD])(%d*)([DdS]?)$")
+          if not n then return false end
+          r[side .. "_retreat"] = m == "" and 1 or math.tointeger(tonumber(m))
+        end
+        if suf ~= "" then r[side .. "_disorg"] = true end
+      end
+    end
+    return true
+  end
+  local a, d = text:match("^(.-)%s*/%s*(.-)$")
+  if a then
+    if not (part(a, "att") and part(d, "def")) then return nil end
+  elseif not part(text, text:match("^A") and "att" or "def") then
+    return nil
+  end
+  return r
+end
+
 ---------------------------------------------------- COMBAT DISORGANIZATION
 -- [5.1.1 g] COMBAT DISORGANIZATION, L1123-1132: 2D6; the rolls listed
 -- disorganize the unit.  The row is the retreat the unit received: "Bn" =

@@ -21,6 +21,10 @@ return {
   attributes = {
     { "condition", "string", "", values = { "", "scattered" } },
   },
+  -- COMBAT SCATTER replaces the English COMBAT DISORGANIZATION [5.1.1 g]
+  tables = {
+    ["tables.disorganization.rows"] = { title = "COMBAT SCATTER", row = "row" },
+  },
   actions = {
     -- move UNIT [keep|reduce]: "keep" refuses the CF gain [5.6.13],
     -- "reduce" lowers the CF by 1 for 2 MP more [5.6.14]

@@ -108,7 +108,7 @@ expect 0 "lint a ruleset's own map" "$BITWA" lint tests/fixtures/rulesets/skirmi
 expect 0 "diff" "$BITWA" diff skirmish skirmish-plus
 has "$T/out" 'tables.crt\[2\]\[2\]: "-" -> "DR"' "diff down to the cell"
 expect 0 "diff grunwald legnica" "$BITWA" diff grunwald legnica
-has "$T/out" 'tables.combat\[7\]\[10\].printed: "D3 -1" -> "D2 -1"' "a Legnica combat-table cell"
+has "$T/out" 'COMBAT TABLE, roll 7, column 7:1, printed: "D3 -1" -> "D2 -1"  \[tables.combat\[7\]\[10\].printed\]' "a Legnica combat-table cell in the book's terms"
 has "$T/out" 'condition.disorganize: function replaced: rulesets/grunwald/condition.lua' "disorganization replaced by scatter"
 has "$T/out" '+ scatter: module added (from legnica)' "Legnica's own module"
 has "$T/out" 'combat.final_column: function replaced: .* (cites 1.5)' "with the rule it cites"

@@ -206,5 +206,27 @@ has "$T/out" 'measures, each at 95%: a change that does nothing shows at least o
 expect 0 "compare --json" "$BITWA" compare skirmish/duel -n 4 --b option:stacking_limit=3 --json
 has "$T/out" '"multiple_measures":{"chance_percent":[0-9]*,"measures":[0-9]*' "json note"
 
+# ---- tables: cells in the book's terms, printed text against effect fields
+expect 0 "diff names cells as the book does" "$BITWA" diff grunwald grunwald+fr-revised
+has "$T/out" '~ COMBAT TABLE, roll 5, column 2:1, printed: "D1 -1" -> "D2"  \[tables.combat\[5\]\[5\].printed\]' "a cell: title, roll, column"
+has "$T/out" '~ COMBAT TABLE, roll 5, column 2:1, def_retreat: 1 -> 2' "its effect field"
+expect 0 "diff --json keeps the Lua path" "$BITWA" diff grunwald legnica --json
+has "$T/out" '"cell":"COMBAT TABLE, roll 7, column 7:1","detail":"\\"D3 -1\\" -> \\"D2 -1\\"","field":"printed","op":"~","path":"tables.combat\[7\]\[10\].printed"' "json cell and path"
+mkdir -p "$T/rs/grunwald-typo"
+cat >"$T/rs/grunwald-typo/ruleset.lua" <<'RS'
+return { name = "grunwald-typo", extends = "grunwald", modules = { "tables" } }
+RS
+cat >"$T/rs/grunwald-typo/tables.lua" <<'RS'
+local T = inherit()
+T.combat[7][10].printed = "D9 -1"   -- the fields still say D3 -1
+T.combat[3][2].printed = "X?"       -- not in the legend
+return T
+RS
+BITWA_PATH="$T/rs" expect 2 "lint checks each cell's printed text against its fields" "$BITWA" lint grunwald-typo
+has "$T/err" 'grunwald-typo/tables.lua: COMBAT TABLE, roll 7, column 7:1: printed "D9 -1" reads def_retreat = 9 (the cell has 3)' "a cell whose text and fields differ"
+has "$T/err" 'grunwald-typo/tables.lua: COMBAT TABLE, roll 3, column 1:3: tables.read_combat cannot read "X?"' "a cell the legend cannot read"
+has "$T/err" "^2 problems" "only those"
+expect 0 "the rulesets' tables agree with their printed cells" "$BITWA" lint grunwald legnica
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
