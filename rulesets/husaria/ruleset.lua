@@ -35,11 +35,17 @@ return {
     { "zoc_start", "bool", false }, -- [5.23] [5.24] began its movement phase in an enemy ZoC
     { "stopped", "bool", false },   -- [5.21] may not move on this phase
     { "on_road", "bool", true },    -- every hex entered this phase was along a road [4.54]
+    { "fought", "bool", false },    -- has attacked in this attack phase [6.23]
+    { "attacked", "bool", false },  -- has been attacked in this attack phase [6.13]
+    { "dispersed", "bool", false }, -- on its side's dispersed units track [10.12]
+    { "track_order", "int", 0 },    -- when it came onto the track
+    { "leader", "string", "" },     -- its own commander [10.14] (H-14)
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
-  modules = { "tables", "units", "zoc", "movement", "phases" },
+  modules = { "tables", "units", "zoc", "movement", "morale", "commanders", "dispersal", "retreat",
+              "combat", "phases" },
   -- [3.1] the stage's six phases, after the one-off deployment
   phases = {
     { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
@@ -47,11 +53,13 @@ return {
     { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1" },
     { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
       enter = "phases.movement_start" },
-    { name = "A.attack", side = "@side.A", cite = "3.1" },
+    { name = "A.attack", side = "@side.A", actions = { "attack" }, cite = "3.1",
+      enter = "combat.phase_start", exit = "combat.check_mandatory" },
     { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1" },
     { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
       enter = "phases.movement_start" },
-    { name = "B.attack", side = "@side.B", cite = "3.1" },
+    { name = "B.attack", side = "@side.B", actions = { "attack" }, cite = "3.1",
+      enter = "combat.phase_start", exit = "combat.check_mandatory" },
   },
   actions = {
     -- deploy UNIT HEX FACING: within the unit's zone (the scenarios)
@@ -61,12 +69,17 @@ return {
     turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns" },
     -- back UNIT HEX [FACING]: back away from an enemy ZoC [5.24]
     back = { params = { "unit", "hex", "facing?" }, run = "movement.back", legal = "movement.legal_backs" },
+    -- attack ATTACKERS DEFENDERS [6.21]
+    attack = { params = { "units", "units" }, run = "combat.attack", legal = "combat.legal_attacks" },
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]
     lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
   },
-  hooks = { setup = "phases.setup" },
+  hooks = { setup = "phases.setup", turn_start = "morale.stage_start" },
   options = {
     forest_turn_cost = { default = "table", doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
     ford_cost = { default = 1, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
+    blocked_retreat = { default = "example", doc = "7.22: a unit that cannot retreat the full distance: 'example' (it goes as far as it can and loses 1 SP per hex missing, the printed example) or 'eliminate' (the rule's sentence)" },
+    morale_zone_fields = { default = 5, doc = "8.11: fields in each zone of the morale track (printed on the map only; an estimate): zone 0 is the middle ones" },
+    dispersal_track = { default = 15, doc = "10.15: boxes on a side's dispersed units track (printed on the map only; an estimate)" },
   },
 }

@@ -52,11 +52,23 @@ function M.may_join(u, h)
 end
 
 -- [6.42] [4.31] u is eliminated: removed from the game.  `why` is said in
--- the log.  Chapters 8 and 9 add to this (the morale track, commanders).
-function M.eliminate(u, rule, why)
+-- the log.  The morale track moves one field for its enemy [8.13] (four
+-- for a commander, 9.24), except for losses by dispersal [10.16]
+-- (opts.no_morale); a commander on the hex of an eliminated unit may die
+-- with it [9.22].
+function M.eliminate(u, rule, why, opts)
+  local h, side, commander, field, name = u.hex, u.side, M.is_commander(u), M.is_field(u), u.name
   bitwa.note(u.name .. " is eliminated (" .. rule .. (why and (": " .. why) or "") .. ")")
-  bitwa.set_var("eliminated." .. u.side, (bitwa.var("eliminated." .. u.side) or 0) + 1)
+  bitwa.set_var("eliminated." .. side, (bitwa.var("eliminated." .. side) or 0) + 1)
   bitwa.remove(u)
+  local enemy = bitwa.enemy(side)
+  if commander then
+    bitwa.set_var("killed." .. name, bitwa.turn())
+    rules.morale.move(enemy, rules.tables.commander_morale, "9.24")
+  elseif not (opts and opts.no_morale) then
+    rules.morale.move(enemy, 1, "8.13")
+  end
+  if h and field then rules.commanders.unit_eliminated(side, h) end
 end
 
 -- [6.42] u loses n SP; at 0 it is eliminated.  Returns whether it survives.

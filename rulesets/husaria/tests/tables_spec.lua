@@ -201,7 +201,7 @@ siła strzelającego	4+	-1	-1	R	R	R
 	1	-	-	-	-1	-1
 ]] }
 
-test("12.11, 12.2, 12.31: Fire Losses Table (WK), infantry muskets and cavalry, every cell (L737-751)", function()
+test("12.11, 12.2, 12.31, T-73: Fire Losses Table (WK), infantry muskets and cavalry, every cell (L737-751)", function()
   for _, arm in ipairs { "infantry", "cavalry" } do
     local r = rows(WK[arm])
     local first = math.tointeger(tonumber(r[1][3]:match("(%d+)$")))
@@ -237,7 +237,7 @@ test("4.41, 4.51, 6.31: the terrain table, movement and combat (L653-662)", func
   ok(T.terrain.stream.add and T.terrain.slope.add and T.terrain.swamp.half_attack)
 end)
 
-test("4.43, 4.47, 5.23, 6.72, 15.12, 16 (15.22), 13.34: the small lists", function()
+test("4.43, 4.47, 5.23, 6.72, 15.12, 16 (15.22), 13.34, T-74: the small lists", function()
   eq(T.cavalry_turn, { 1, 2, 3 })
   eq(T.cavalry_turn_in_zoc, { 2, 3, 4 })
   eq(T.infantry_turn, 1)
