@@ -789,6 +789,12 @@ static int state_events (lua_State *L) {
   return 1;
 }
 
+/* s:nevents() -> the number of events recorded since they were last cleared */
+static int state_nevents (lua_State *L) {
+  lua_pushinteger(L, bitwa_state_nevents(check_state(L, 1)));
+  return 1;
+}
+
 static int state_clear_events (lua_State *L) {
   bitwa_state_clear_events(check_state(L, 1));
   return 0;
@@ -840,7 +846,8 @@ static const luaL_Reg state_methods[] = {
   {"get", state_get}, {"row", state_row}, {"version", state_version},
   {"set", state_set}, {"var", state_var},
   {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},
-  {"events", state_events}, {"clear_events", state_clear_events},
+  {"events", state_events}, {"nevents", state_nevents},
+  {"clear_events", state_clear_events},
   {"record", state_record}, {"checksum", state_checksum},
   {"hash", state_hash}, {"hash_full", state_hash_full},
   {"clone", state_clone}, {"swap", state_swap}, {NULL, NULL}

@@ -268,9 +268,17 @@ function M.new()
     local c = g:units_cache()
     local ids = c.ids
     local near = filter.near
-    if filter.hex then
-      ids = c.at[kernel_hex.pack(filter.hex)] or {}
-      if near ~= nil and #ids > 0 and
+    local h = filter.hex
+    if h then
+      ids = c.at[h]
+      if not ids then
+        -- no unit there, or a label rather than a hex
+        if type(h) == "string" then h = kernel_hex.parse(h) end
+        if not kernel_hex.is(h) then error("bitwa.units: hex expected, got " .. type(filter.hex), 2) end
+        ids = c.at[h]
+        if not ids then return {} end
+      end
+      if near ~= nil and
          g.map:distance(filter.hex, near) > (filter.within or 0) then ids = {} end
     elseif near ~= nil then
       local within = filter.within or 0
@@ -280,7 +288,7 @@ function M.new()
       local at, list = c.at, {}
       local hexes = g.map:range(near, within)
       for i = 1, #hexes do
-        local here = at[hexes[i].key]
+        local here = at[hexes[i]]
         if here then for j = 1, #here do list[#list + 1] = here[j] end end
       end
       table.sort(list)

@@ -344,7 +344,9 @@ The units of the game as the rules query them, built from the state on
 first use and kept until something other than a unit's move invalidates
 it (spawn, removal, a rollback, a clone).  A move updates it in place
 (moved).  { ids = {alive ids in order}, side = {[id]}, kind = {[id]},
-hex = {[id] = packed}, at = {[packed] = {ids in order}} }
+hex = {[id] = hex}, at = {[hex] = {ids in order}} }: hexes are the
+kernel's interned values (one object per hex while it is referenced, and
+the cache references those it holds), so a hex is its own key.
 --]]
 function Game:units_cache()
   local c = self.unit_cache
@@ -358,10 +360,9 @@ function Game:units_cache()
       c.kind[id] = st:get(id, s.kind)
       local h = st:get(id, s.hex)
       if h then
-        local k = h.key
-        c.hex[id] = k
-        local list = c.at[k]
-        if not list then list = {}; c.at[k] = list end
+        c.hex[id] = h
+        local list = c.at[h]
+        if not list then list = {}; c.at[h] = list end
         list[#list + 1] = id
       end
     end
@@ -384,10 +385,9 @@ function Game:unit_changed(id, field, value)
       if #list == 0 then c.at[old] = nil end
     end
     if value then
-      local k = value.key
-      c.hex[id] = k
-      local list = c.at[k]
-      if not list then list = {}; c.at[k] = list end
+      c.hex[id] = value
+      local list = c.at[value]
+      if not list then list = {}; c.at[value] = list end
       local pos = #list + 1
       for i = 1, #list do if list[i] > id then pos = i break end end
       table.insert(list, pos, id)
@@ -962,7 +962,7 @@ end
 -- Run f(...) as rule code on this game, not as an action: queries and
 -- legal-action lists.  It must not change the state.
 function Game:query(f, ...)
-  local before = #self.state:events()
+  local before = self.state:nevents()
   local prev = self.rs.bind(self)
   -- the rules' API refuses every change while a query runs
   local was = self.read_only
@@ -974,7 +974,7 @@ function Game:query(f, ...)
   sandbox.budget(0)
   self.read_only = was
   self.rs.bind(prev)
-  if #self.state:events() ~= before then
+  if self.state:nevents() ~= before then
     error("rule code changed the game state while answering a query", 0)
   end
   if r[1] ~= "done" then
