@@ -68,11 +68,16 @@ function M.strengths(attackers, defenders)
   local notes = {}
   local att = 0
   local art_a = false
-  local doubling = all_infantry(defenders)
+  local fenced = rules.markers.any_fenced(attackers, defenders)
+  local doubling = all_infantry(defenders) and not fenced             -- [6.19] not behind a fence
   for _, a in ipairs(attackers) do
     local s = 2 * a.sp
+    local through = false
+    for _, d in ipairs(defenders) do if rules.markers.fenced(d, a.hex) then through = true end end
     if U().is_artillery(a) then
       s = 0; art_a = true                                           -- [13.31]
+    elseif through then
+      s = 2; notes[#notes + 1] = a.name .. " attacks through a fence: 1 SP (14.11)"
     elseif U().is_cavalry(a) and doubling then
       s = 2 * s; notes[#notes + 1] = a.name .. " x2 (6.19)"         -- [6.19]
     end
@@ -93,6 +98,14 @@ function M.strengths(attackers, defenders)
     end
   end
   if art_d then def = def + 2; notes[#notes + 1] = "defending artillery: 1 SP (13.31)" end
+  -- [11.12] a wagon adds 1 SP to the stack defending on it
+  local seen = {}
+  for _, d in ipairs(defenders) do
+    if not seen[d.hex.key] and rules.markers.wagon_at(d.hex, d.side) then
+      seen[d.hex.key] = true
+      def = def + 2; notes[#notes + 1] = d.hex.label .. " defends on a wagon: +1 SP (11.12)"
+    end
+  end
   return att, def, notes
 end
 
@@ -157,6 +170,9 @@ function M.shifts(side, attackers, defenders)
   for _, d in ipairs(defenders) do
     if rules.combat.opposite(attackers, d) then add(T().opposite_sides, "opposite sides (6.16)") break end
   end
+  local k, why = rules.kopie.shift(attackers, defenders)
+  add(k, "kopie (6.72)")
+  if why then list[#list + 1] = { n = 0, why = "kopie cancelled by " .. why } end
   return list
 end
 
@@ -197,7 +213,7 @@ function M.resolve(side, attackers, defenders)
   local shift = 0
   for _, s in ipairs(rules.combat.shifts(side, attackers, defenders)) do
     shift = shift + s.n
-    notes[#notes + 1] = (s.n > 0 and "+" or "") .. s.n .. " " .. s.why
+    notes[#notes + 1] = s.n == 0 and s.why or ((s.n > 0 and "+" or "") .. s.n .. " " .. s.why)
   end
   col = math.max(1, math.min(12, col + shift))        -- A-114: clamped after all shifts
   local roll = bitwa.two_d6("battle " .. names(attackers) .. " vs " .. names(defenders))
@@ -206,17 +222,29 @@ function M.resolve(side, attackers, defenders)
     names(defenders), def // 2, #notes > 0 and table.concat(notes, "; ") or "no shifts", T().columns[col], roll, cell.printed))
   local def_hexes = {}
   for _, d in ipairs(defenders) do def_hexes[#def_hexes + 1] = d.hex end
+  rules.kopie.spend(attackers)
   -- a) retreat and chase
   local retreated = {}
-  if cell.def_retreat > 0 then
-    for _, r in ipairs(retreat_part(defenders, cell.def_retreat, attackers)) do retreated[#retreated + 1] = { r.u, cell.def_retreat } end
+  local def_retreat, def_loss = cell.def_retreat, cell.def_loss
+  -- [11.15] a stack defending on its wagon: B1 may be taken as 1 SP lost;
+  -- B2 or more: it retreats and the wagon is destroyed
+  local wagon = defenders[1] and rules.markers.wagon_at(defenders[1].hex, defenders[1].side)
+  if wagon and def_retreat == 1 then
+    local p = bitwa.decide { side = defenders[1].side, kind = "wagon_stay", options = { "stay", "retreat" },
+                             prompt = "11.15: B1 on a wagon: stay and lose 1 SP, or retreat?" }
+    if p == "stay" then def_retreat = 0; def_loss = def_loss + 1 end
+  elseif wagon and def_retreat >= 2 then
+    rules.markers.destroy(wagon, "11.15", "its stack retreats " .. def_retreat .. " hexes")
+  end
+  if def_retreat > 0 then
+    for _, r in ipairs(retreat_part(defenders, def_retreat, attackers)) do retreated[#retreated + 1] = { r.u, def_retreat } end
   end
   if cell.att_retreat > 0 then
     for _, r in ipairs(retreat_part(attackers, cell.att_retreat, defenders)) do retreated[#retreated + 1] = { r.u, cell.att_retreat } end
   end
   -- b) SP losses
   if cell.att_loss > 0 then lose_one(attackers, "7.12") end
-  if cell.def_loss > 0 then lose_one(defenders, "7.12") end
+  for _ = 1, def_loss do lose_one(defenders, def_loss > cell.def_loss and "11.15" or "7.12") end
   -- R: dispersal; 9: the Battle Dispersal roll after each retreat
   local function auto(list, flag)
     if not flag then return end
@@ -233,7 +261,7 @@ function M.resolve(side, attackers, defenders)
     local empty = #U().field_units_at(h) == 0
     local destroyed = false
     for _, d in ipairs(defenders) do if not d:alive() then destroyed = true end end
-    if empty and destroyed and cell.def_retreat == 0 then
+    if empty and destroyed and def_retreat == 0 then
       local o = {}
       for _, a in ipairs(attackers) do
         if a:alive() and a.hex ~= nil and bitwa.hex.distance(a.hex, h) == 1 and U().may_join(a, h) then o[#o + 1] = a.name end
@@ -280,14 +308,19 @@ function M.check_mandatory()
   local side = bitwa.phasing_side()
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil and not u.fought then
-      local z = rules.zoc.enemies_in_zoc(u)
+      local z = {}
+      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
+        if not rules.markers.fenced(u, e.hex) then z[#z + 1] = e end       -- [6.18]
+      end
       if #z > 0 then refuse("6.12", u.name .. " has " .. names(z) .. " in its ZoC and must attack") end
     end
   end
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil then
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
-        if not e.attacked then refuse("6.13", e.name .. " is in the ZoC of " .. u.name .. " and must be attacked") end
+        if not e.attacked and not rules.markers.fenced(u, e.hex) then
+          refuse("6.13", e.name .. " is in the ZoC of " .. u.name .. " and must be attacked")
+        end
       end
     end
   end

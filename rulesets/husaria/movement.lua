@@ -93,6 +93,8 @@ function M.plan_move(side, u)
   for _, o in ipairs(U().field_units_at(to)) do
     if o.side ~= u.side then refuse("4.28", u.name .. " may not enter " .. to.label .. ": enemy units") end
   end
+  local wr, wwhy = rules.markers.wagon_blocks(u, to)
+  if wr then refuse(wr, wwhy) end
   local joins = #U().field_units_at(to) > 0
   if joins then
     local okj = U().may_join(u, to)
@@ -128,6 +130,8 @@ function M.move(side, u)
   u.hex = to
   u.mp_left = u.mp_left - cost
   u.moved = true
+  bitwa.set_var("moved.any." .. side, true)
+  rules.markers.entered(u, to)
   u.on_road = u.on_road and rules.movement.hexside(from, to).road == true
   bitwa.set_var("cross." .. u.id, p.joins or nil)
   if p.stop then M.stop(u, p.stop) end
@@ -193,6 +197,7 @@ function M.turn(side, u, facing)
   u.facing = facing
   u.mp_left = u.mp_left - cost
   u.moved = true
+  bitwa.set_var("moved.any." .. side, true)
 end
 
 -- [5.24] Back away: a unit in an enemy ZoC spends all its MP to step into
@@ -218,6 +223,7 @@ function M.back(side, u, h, facing)
   u.hex = h
   u.mp_left = 0
   u.moved = true
+  bitwa.set_var("moved.any." .. side, true)
   if facing then u.facing = facing end
   M.stop(u, "5.24")
 end

@@ -22,6 +22,7 @@ end
 -- [4.22] the start of a side's movement phase
 function M.movement_start()
   local side = bitwa.phasing_side()
+  bitwa.set_var("moved.any." .. side, nil)
   for _, u in ipairs(bitwa.units { side = side }) do if u.hex ~= nil then rules.movement.refresh(u) end end
   -- [10.14] dispersed units come back at the start of the own movement phase
   rules.dispersal.return_units(side)

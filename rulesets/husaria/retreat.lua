@@ -30,7 +30,7 @@ function M.steps(u, h, seen)
   local out = {}
   for _, n in ipairs(bitwa.hex.neighbours(h)) do
     if not seen[n.key] and rules.retreat.accessible(u, h, n) and #U().field_units_at(n) == 0
-       and not rules.zoc.in_enemy_zoc(n, u.side) then
+       and not rules.zoc.in_enemy_zoc(n, u.side) and not rules.markers.wagon_blocks(u, n) then
       out[#out + 1] = n
     end
   end
@@ -87,6 +87,7 @@ function M.retreat(u, n, rule)
     local h = bitwa.hex.parse(pick)
     seen[h.key] = true
     u.hex = h
+    rules.markers.entered(u, h)
     route[#route + 1] = h
     for _, c in ipairs(cmds) do if c:alive() then c.hex = h end end
   end
@@ -110,7 +111,8 @@ function M.chase_steps(c, at, route, k)
       local edge = bitwa.map.edge(at, bitwa.hex.direction(at, h))
       local enemy = false
       for _, o in ipairs(U().field_units_at(h)) do if o.side ~= c.side then enemy = true end end
-      if not enemy and not (edge.river and not edge.bridge and not edge.ford) and U().may_join(c, h) then
+      if not enemy and not (edge.river and not edge.bridge and not edge.ford) and U().may_join(c, h)
+         and not rules.markers.wagon_blocks(c, h) then
         out[#out + 1] = h
       end
     end
@@ -145,6 +147,7 @@ function M.chase(winners, route, loser_was_artillery)
     local h = bitwa.hex.parse(p)
     local from = c.hex
     c.hex = h
+    rules.markers.entered(c, h)
     -- [13.32] artillery that withdrew is destroyed as the chaser enters its hex
     if k == 1 and loser_was_artillery and loser_was_artillery:alive() and h == route.from then
       U().eliminate(loser_was_artillery, "13.32", "a chaser entered the hex it withdrew from")

@@ -40,23 +40,24 @@ return {
     { "dispersed", "bool", false }, -- on its side's dispersed units track [10.12]
     { "track_order", "int", 0 },    -- when it came onto the track
     { "leader", "string", "" },     -- its own commander [10.14] (H-14)
+    { "kopie", "bool", false },     -- carries a lance token [6.71]
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
-  modules = { "tables", "units", "zoc", "movement", "morale", "commanders", "dispersal", "retreat",
-              "combat", "phases" },
+  modules = { "tables", "units", "zoc", "markers", "movement", "kopie", "morale", "commanders", "dispersal",
+              "retreat", "combat", "phases" },
   -- [3.1] the stage's six phases, after the one-off deployment
   phases = {
     { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "B.deploy", side = "@side.B", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1" },
-    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
+    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "A.attack", side = "@side.A", actions = { "attack" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
     { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1" },
-    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead" }, cite = "3.1",
+    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "B.attack", side = "@side.B", actions = { "attack" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
@@ -71,10 +72,12 @@ return {
     back = { params = { "unit", "hex", "facing?" }, run = "movement.back", legal = "movement.legal_backs" },
     -- attack ATTACKERS DEFENDERS [6.21]
     attack = { params = { "units", "units" }, run = "combat.attack", legal = "combat.legal_attacks" },
+    -- lance UNIT: a hussar unit takes a lance token [6.71]
+    lance = { params = { "unit" }, run = "kopie.take", legal = "kopie.legal" },
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]
     lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
   },
-  hooks = { setup = "phases.setup", turn_start = "morale.stage_start" },
+  hooks = { setup = { "phases.setup", "markers.setup" }, turn_start = "morale.stage_start" },
   options = {
     forest_turn_cost = { default = "table", doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
     ford_cost = { default = 1, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
