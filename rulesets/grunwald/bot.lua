@@ -141,6 +141,29 @@ local function enemy_places(ctx)
   return ctx.enemies
 end
 
+-- The side's field units' places once per call: all of them, and by
+-- their leader's name.
+local function own_places(ctx)
+  if not ctx.own then
+    local all, by = {}, {}
+    for _, f in ipairs(rules.units.field_units(ctx.side)) do
+      local h = f.hex
+      if h and not rules.units.is_panicked(f) then
+        local x, z = cube(h)
+        local p = { x, z, h }
+        all[#all + 1] = p
+        local l = f.leader
+        if l then
+          by[l] = by[l] or {}
+          table.insert(by[l], p)
+        end
+      end
+    end
+    ctx.own = { all = all, by = by }
+  end
+  return ctx.own
+end
+
 -- Whether entering `to` from `from` would disorganize u [4.2.5] [4.2.6]:
 -- the bot keeps out of such hexes (a road spares it).
 local function disorganizing(u, from, to)
@@ -207,11 +230,8 @@ local function unit_line(side, u, tried, ctx)
   local target, d
   if rules.units.is_leader(u) then
     -- a leader keeps near his troops, out of the front line
-    local friends = {}
-    for _, f in ipairs(rules.units.field_units(side)) do
-      if f.leader == u.name or rules.leaders.is_grand(u) then friends[#friends + 1] = f end
-    end
-    target, d = nearest(u.hex, places(friends))
+    local own = own_places(ctx)
+    target, d = nearest(u.hex, rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {}))
     if d and d <= 1 then target = nil end
   else
     target, d = nearest(u.hex, enemy_places(ctx))
@@ -277,7 +297,18 @@ local function move_line(side, tried)
     local l = unit_line(side, cur, tried, ctx)
     if l then return l end
   end
-  for _, u in ipairs(all) do
+  -- then the units after it in the list, and those before it last: the
+  -- units before it were looked at when it was chosen (a plan for the
+  -- phase in the list's order, read from the state alone)
+  local start = 0
+  if mover then
+    for i, u in ipairs(all) do
+      if u.id == mover then start = i break end
+    end
+  end
+  local n = #all
+  for k = 1, n do
+    local u = all[(start + k - 1) % n + 1]
     if u.id ~= mover and may_act(side, u, mover) then
       local l = unit_line(side, u, tried, ctx)
       if l then return l end
