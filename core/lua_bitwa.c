@@ -10,7 +10,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -1498,7 +1500,33 @@ static int util_dice_wanted (lua_State *L) {
   return 2;
 }
 
+/* bitwa.util.list_dir(path) -> the names in directory path, sorted
+** (byte order), without "." and ".."; {} when it cannot be read.
+** Done here, not by a shell: a path is never a command. */
+static int util_list_dir (lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  DIR *d = opendir(path);
+  struct dirent *e;
+  int n = 0;
+  lua_newtable(L);
+  if (d == NULL) return 1;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    lua_pushstring(L, e->d_name);
+    lua_rawseti(L, -2, ++n);
+  }
+  closedir(d);
+  return 1;
+}
+
+/* bitwa.util.isatty(fd) -> whether file descriptor fd is a terminal */
+static int util_isatty (lua_State *L) {
+  lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)) == 1);
+  return 1;
+}
+
 static const luaL_Reg util_funcs[] = {
+  {"list_dir", util_list_dir}, {"isatty", util_isatty},
   {"hash", util_hash}, {"caller", util_caller}, {"where", util_where},
   {"function_info", util_function_info}, {"dice_wanted", util_dice_wanted},
   {NULL, NULL}

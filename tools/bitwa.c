@@ -7,6 +7,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -48,9 +49,15 @@ int main (int argc, char **argv) {
     fprintf(stderr, "bitwa: cannot create the Lua state\n");
     return 1;
   }
-  /* bitwa.exe: this command as started, for commands that start workers */
+  /* bitwa.exe: this executable, for commands that start workers (the
+  ** kernel's link, else the command as started) */
   if (lua_getglobal(L, "bitwa") == LUA_TTABLE) {
-    lua_pushstring(L, argc > 0 && argv[0] ? argv[0] : "bitwa");
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+      exe[n] = '\0';
+      lua_pushstring(L, exe);
+    } else lua_pushstring(L, argc > 0 && argv[0] ? argv[0] : "bitwa");
     lua_setfield(L, -2, "exe");
   }
   lua_pop(L, 1);

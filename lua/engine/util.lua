@@ -91,12 +91,10 @@ function M.is_dir(path)
   return ok or code == 13
 end
 
+-- The names in a directory, sorted; {} when it cannot be read (read by
+-- the kernel: no shell sees the path).
 function M.list_dir(path)
-  local p = io.popen('ls -1 "' .. path:gsub('"', '\\"') .. '" 2>/dev/null')
-  local out = {}
-  if not p then return out end
-  for line in p:lines() do out[#out + 1] = line end
-  p:close()
+  local out = bitwa.util.list_dir(path)
   table.sort(out)
   return out
 end

@@ -126,5 +126,14 @@ overlay decide-table 1 20 "option 1 is a table"
 overlay format-address 0 20 "table function table"
 overlay sort-sidefx 0 20 "comparisons"
 
+# --- nothing shells out: a BITWA_PATH entry that is a command -------------
+for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do
+  BITWA_PATH="$entry:$BITWA_PATH" "$BITWA" list >/dev/null 2>&1
+  BITWA_PATH="$entry:$BITWA_PATH" "$BITWA" start hostile/duel "$T/sh.bitwa" --seed 1 >/dev/null 2>&1
+  rm -f "$T/sh.bitwa"
+  [ -e "$T/pwned" ] && no "BITWA_PATH entry $entry ran a command" || ok
+  rm -f "$T/pwned"
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -85,17 +85,14 @@ end
 -- The path of this bitwa executable, for worker processes.
 local function executable()
   if bitwa.exe and bitwa.exe ~= "" then return bitwa.exe end
-  local p = io.popen('readlink "/proc/$PPID/exe" 2>/dev/null')
-  local path = p and p:read("l")
-  if p then p:close() end
-  return path or "bitwa"
+  return "bitwa"
 end
 
 -- ------------------------------------------------------------------ progress
 
 local function progress_bar(label, total)
   if os.getenv("BITWA_NO_PROGRESS") or total < 1 then return function() end, function() end end
-  if os.execute("test -t 2") ~= true then return function() end, function() end end
+  if not bitwa.util.isatty(2) then return function() end, function() end end
   local start = os.time()
   local shown = false
   local function update(done)
