@@ -372,7 +372,17 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
       -- the bots the game was started with, unless --bots says otherwise
       if not opts.bots and g.log then
         local b = g.log:metas().bots
-        if b and b ~= "" then opts.bots = b end
+        if b and b ~= "" then
+          -- a bot file the game names is run only from the rulesets or the home
+          local ruleset = require "engine.ruleset"
+          for name in b:gmatch("=([^,]+)") do
+            if (name:find("/") or name:match("%.lua$")) and not ruleset.readable_path(name) then
+              bad(out .. ": the game names a bot file outside the rulesets and the bitwa home ('" ..
+                name .. "'); give --bots")
+            end
+          end
+          opts.bots = b
+        end
       end
     else
       local rs, sc = split_target(pos[1], opts.ruleset)

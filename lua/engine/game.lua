@@ -40,7 +40,9 @@ end
 
 function M.load_map(rs, id)
   local path
-  if id:find("/") then path = id:sub(1, 1) == "/" and id or (bitwa.home .. "/" .. id)
+  if id:find("/") then
+    path = id:sub(1, 1) == "/" and id or (bitwa.home .. "/" .. id)
+    if not ruleset.readable_path(path) then path = nil end
   else path = ruleset.find_file(rs, "maps", id, ".map") end
   if not path or not util.exists(path) then
     error("ruleset '" .. rs.name .. "' has no map '" .. id .. "'", 0)
@@ -1118,7 +1120,11 @@ function M._replay(log, path, opts)
   local overlays, scen, options = {}, meta.scenario, {}
   if meta.overlays then overlays = json.decode(meta.overlays) or {} end
   if meta.options then options = json.decode(meta.options) or {} end
-  if scen == "inline" then scen = json.decode(meta.scenario_data or "{}") end
+  if scen == "inline" then scen = json.decode(meta.scenario_data or "{}")
+  elseif type(scen) == "string" and scen:find("/") and not ruleset.readable_path(scen) then
+    error(path .. ": the game names a scenario file outside the rulesets and the bitwa home ('" ..
+      scen .. "'): not read", 0)
+  end
   local seed = math.tointeger(tonumber(meta.seed or ""))
   if not seed then error(path .. ": bad seed in the game file", 0) end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,

@@ -47,6 +47,25 @@ function M.relpath(path)
   return path
 end
 
+-- Whether a file a game file names (its scenario file, a bot file) is
+-- one bitwa may read: inside the home (relative paths are the home's)
+-- or a BITWA_PATH folder, with no ".." on the way.  A game file may
+-- come from a stranger; what it names is read only from there.
+function M.readable_path(path)
+  if type(path) ~= "string" or path == "" or path:find("%z") then return false end
+  for part in path:gmatch("[^/]+") do
+    if part == ".." then return false end
+  end
+  if path:sub(1, 1) ~= "/" then return true end
+  local roots = M.search_path()
+  roots[#roots + 1] = bitwa.home
+  for _, d in ipairs(roots) do
+    local dir = d:gsub("/+$", "") .. "/"
+    if d:sub(1, 1) == "/" and path:sub(1, #dir) == dir then return true end
+  end
+  return false
+end
+
 function M.find(name)
   if type(name) ~= "string" or not name:match("^[%w_%-%.]+$") then
     return nil, "bad ruleset name '" .. tostring(name) .. "'"

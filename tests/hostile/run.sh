@@ -126,6 +126,37 @@ overlay decide-table 1 20 "option 1 is a table"
 overlay format-address 0 20 "table function table"
 overlay sort-sidefx 0 20 "comparisons"
 
+# --- nothing is read outside the rulesets --------------------------------
+for sc in map-passwd map-dotdot map-dotdot2; do
+  run 20 2 "$T/out" "$T/err" -- "$BITWA" start "hostile/$sc" "$T/$sc.bitwa" --seed 1
+  if grep -q "root:" "$T/out" "$T/err"; then no "$sc: /etc/passwd was read"; else ok; fi
+  if grep -q "scenarios/$sc.lua:[0-9]*: .*map" "$T/err"; then ok; else no "$sc: message: $(head -c 400 "$T/err")"; fi
+  [ -e "$T/$sc.bitwa" ] && no "$sc: a refused start left a file" || ok
+done
+# a game file (from a stranger) whose metadata names files anywhere
+if command -v sqlite3 >/dev/null 2>&1; then
+  i=0
+  printf 'return { propose = function() return "end" end }\n' >"$T/evil.lua"
+  for case in "scenario|/etc/passwd|show" "scenario|tests/../../../../etc/passwd|show" \
+              "scenario|$T/evil.lua|show" "bots|A=$T/evil.lua,B=random|run"; do
+    key=${case%%|*}; rest=${case#*|}; value=${rest%|*}; cmd=${rest##*|}
+    i=$((i + 1)); G="$T/meta$i.bitwa"
+    "$BITWA" start skirmish/duel "$G" --seed 3 >/dev/null 2>&1
+    sqlite3 "$G" "INSERT OR REPLACE INTO meta VALUES('$key', '$value')"
+    before=$(digest "$G")
+    if [ "$cmd" = run ]; then
+      run 20 2 "$T/out" "$T/err" -- "$BITWA" run "$G" --resume
+    else
+      run 20 2 "$T/out" "$T/err" -- "$BITWA" "$cmd" "$G"
+    fi
+    if grep -q "outside the rulesets" "$T/err"; then ok; else no "meta $key=$value: $(head -c 400 "$T/err")"; fi
+    if grep -q "root:" "$T/out" "$T/err"; then no "meta $key=$value: /etc/passwd was read"; else ok; fi
+    [ "$(digest "$G")" = "$before" ] && ok || no "meta $key=$value: the game file changed"
+  done
+else
+  echo "note: no sqlite3 command: the game-file metadata cases are skipped"
+fi
+
 # --- nothing shells out: a BITWA_PATH entry that is a command -------------
 for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do
   BITWA_PATH="$entry:$BITWA_PATH" "$BITWA" list >/dev/null 2>&1
