@@ -173,3 +173,27 @@ test("12.1.6 / 5.7.2 / 5.6.7: a countercharge into a destroyed fortification is 
   eq(opts, { "countercharge P K1", "pass" })
   ok(contains(r.events, "P countercharges from 1106 to 1105 with CF 2 (5.7)"), "destroyed: 1 + 1 for the hex, as on open ground")
 end)
+
+test("12.1.6 / 4.5.1 / scenario reinforcements: a reinforcement cannot enter a destroyed fortification that 2 SP fill", function()
+  -- TO's R (2 SP cavalry) enters at 1105, the fortification, where TO's F
+  -- (2 SP infantry) stands; PL is player A.
+  local function enter(destroy)
+    local G
+    G = game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+      scenario = { map = "test-field", turns = 3, vars = { { "side.A", "PL" } },
+        units = { { name = "R", side = "TO", kind = "cavalry", sp = 2, mp = 8 },
+                  U("F", "TO", "infantry", "1105", "N"), U("far", "PL", "cavalry", "2015", "N") },
+        reinforcements = { { turn = 1, side = "TO", at = { "1105" }, units = { "R" } } },
+        hooks = { { "phase.A.cavalry_attack.enter", function()
+          if destroy then G.rs.modules.fortifications.destroy(G.rs.api.hex.parse("1105"), "12.1.6") end
+        end } } } }
+    to_phase(G, "B.cavalry_move")
+    return G:act("TO", "enter R 1105 S"), G
+  end
+  local r, g = enter(false)
+  done(r, "the standing fortification: 4 SP of 10, 2 of them cavalry (12.1.8, 12.1.9)")
+  eq(g:unit_table("R").hex, "1105")
+  r, g = enter(true)
+  refused(r, "4.5.1")
+  eq(g:unit_table("R").hex, nil, "R waits off the map")
+end)
