@@ -288,7 +288,19 @@ end
 
 function M.attack(side, attackers, defenders)
   rules.combat.check(side, attackers, defenders)
-  rules.combat.resolve(side, attackers, defenders)
+  -- [3.1] [12.11] the defender's muskets at the units about to attack it
+  rules.musketry.defensive_fire(defenders, attackers)
+  local still = {}
+  for _, a in ipairs(attackers) do if a:alive() and a.hex ~= nil then still[#still + 1] = a end end
+  local def = {}
+  for _, d in ipairs(defenders) do if d:alive() and d.hex ~= nil then def[#def + 1] = d end end
+  if #still == 0 or #def == 0 then
+    for _, d in ipairs(defenders) do if d:alive() then d.attacked = true end end
+    for _, a in ipairs(attackers) do if a:alive() then a.fought = true end end
+    bitwa.note("the battle is not fought: no attacker or defender is left on the map")
+    return
+  end
+  rules.combat.resolve(side, still, def)
 end
 
 function M.legal_attacks(side)

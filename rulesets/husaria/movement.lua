@@ -74,6 +74,7 @@ local function whole_mp(u) return not u.moved end
 function M.plan_move(side, u)
   check_mover(side, u)
   if U().is_commander(u) then refuse("9.13", "a commander moves with: lead " .. u.name .. " HEX") end
+  if U().is_artillery(u) and u.fired then refuse("13.17", u.name .. " fired in the artillery phase: it does not move") end
   if u.stopped then refuse(bitwa.var("stop." .. u.id) or "5.21", u.name .. " may not move on in this phase") end
   local from = u.hex
   local to = bitwa.hex.neighbour(from, u.facing, true)
@@ -179,6 +180,7 @@ end
 function M.plan_turn(side, u, facing)
   check_mover(side, u)
   if U().is_commander(u) then refuse("9.12", "a commander has no ZoC and no facing to turn") end
+  if U().is_artillery(u) and u.fired then refuse("13.17", u.name .. " fired in the artillery phase: it does not move") end
   if u.stopped then refuse(bitwa.var("stop." .. u.id) or "5.21", u.name .. " may not act again in this phase") end
   local cost, rule, why = rules.movement.turn_cost(u, facing)
   if not cost then refuse(rule, why) end
