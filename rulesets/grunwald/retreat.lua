@@ -254,10 +254,28 @@ side, not one per hex -- from all its fighting units, the owner choosing
 which; a unit dies on the last hex it reached.
 --]]
 function M.retreat_side(groups, hexes, side)
+  -- A group's units turn freely and its hexes are checked for stacking
+  -- (4.3.7, 9.x) once its losses are known: at once for a group that
+  -- retreated in full, after the side's loss for one that fell short --
+  -- so a retreat with no loss asks its decisions hex by hex, as before.
+  local function finish(res)
+    for _, rec in ipairs(res.units) do
+      if #rec.path > 0 then rules.retreat.free_turn(rec.unit, "retreat") end
+    end
+    local done = {}
+    for _, rec in ipairs(res.units) do
+      local u = rec.unit
+      if u:alive() and u.hex ~= nil and not done[u.hex.key] then
+        done[u.hex.key] = true
+        rules.condition.check_stack(u.hex)
+      end
+    end
+  end
   local results, all = {}, {}
   for i, g in ipairs(groups) do
     results[i] = rules.retreat.move_back(g.units, hexes, g.hex, side)
     for _, u in ipairs(results[i].list) do all[#all + 1] = { u = u, res = results[i] } end
+    if hexes > 0 and results[i].shortfall == 0 then finish(results[i]) end
   end
   if hexes <= 0 then return results end
   table.sort(all, function(a, b) return a.u.id < b.u.id end)
@@ -279,19 +297,7 @@ function M.retreat_side(groups, hexes, side)
     res.sp_lost = res.sp_lost + lost
   end
   for _, res in ipairs(results) do
-    for _, rec in ipairs(res.units) do
-      if #rec.path > 0 then rules.retreat.free_turn(rec.unit, "retreat") end
-    end
-  end
-  local done = {}
-  for _, res in ipairs(results) do
-    for _, rec in ipairs(res.units) do
-      local u = rec.unit
-      if u:alive() and u.hex ~= nil and not done[u.hex.key] then
-        done[u.hex.key] = true
-        rules.condition.check_stack(u.hex)
-      end
-    end
+    if res.shortfall > 0 then finish(res) end
   end
   return results
 end
