@@ -69,8 +69,21 @@ function M.plan(side, guns, t)
 end
 
 function M.fire(side, guns, t)
-  local row, first, d = rules.artillery.plan(side, guns, t)
+  rules.artillery.plan(side, guns, t)
   for _, g in ipairs(guns) do g.fired = true end
+  rules.artillery.resolve_fire(side, guns, t)
+end
+
+-- the table, the roll and the result (own phase or at a mover, 13.11)
+function M.resolve_fire(side, guns, t)
+  local sp, kind, d = 0, guns[1].gun == "light" and "light" or "heavy", 0
+  for _, g in ipairs(guns) do sp = sp + g.sp; d = math.max(d, bitwa.hex.distance(g.hex, t.hex)) end
+  sp = math.min(sp, 3)
+  local tab = T().artillery[kind][sp]
+  local bands = T().artillery[kind].bands
+  local row = tab[#bands]
+  for b, band in ipairs(bands) do if d >= band[1] and d <= band[2] then row = tab[b] break end end
+  local first = tab.first
   local m, why = rules.fire.modifier(t)
   local roll = bitwa.two_d6("artillery " .. t.name)
   local res = T().fire_result(row, first, roll + m)

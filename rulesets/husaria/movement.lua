@@ -122,6 +122,12 @@ end
 
 function M.move(side, u)
   local p = rules.movement.plan_move(side, u)
+  -- [6.66] the enemy may react as the unit begins to move
+  if not u.moved and not p.off then
+    rules.reactions.window(u)
+    if not u:alive() or u.hex == nil or u.stopped then return end
+    p = rules.movement.plan_move(side, u)
+  end
   if p.off then
     -- [4.31] leaving the battlefield
     U().eliminate(u, "4.31", "left the battlefield")
@@ -136,6 +142,7 @@ function M.move(side, u)
   u.on_road = u.on_road and rules.movement.hexside(from, to).road == true
   bitwa.set_var("cross." .. u.id, p.joins or nil)
   if p.stop then M.stop(u, p.stop) end
+  rules.reactions.window(u)
 end
 
 -- Whether hex h of u's has a road across one of its hexsides.
@@ -200,6 +207,7 @@ function M.turn(side, u, facing)
   u.mp_left = u.mp_left - cost
   u.moved = true
   bitwa.set_var("moved.any." .. side, true)
+  rules.reactions.window(u)
 end
 
 -- [5.24] Back away: a unit in an enemy ZoC spends all its MP to step into

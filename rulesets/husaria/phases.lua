@@ -23,6 +23,8 @@ end
 function M.movement_start()
   local side = bitwa.phasing_side()
   bitwa.set_var("moved.any." .. side, nil)
+  rules.reactions.phase_start(side)
+  for _, u in ipairs(bitwa.units { side = side, kind = "tatars" }) do if u.arrows_own then u.arrows_own = false end end
   for _, u in ipairs(bitwa.units { side = side }) do if u.hex ~= nil then rules.movement.refresh(u) end end
   -- [10.14] dispersed units come back at the start of the own movement phase
   rules.dispersal.return_units(side)

@@ -44,25 +44,29 @@ return {
     { "fired", "bool", false },     -- a gun that fired in its artillery phase [13.17]
     { "pinned", "bool", false },    -- a gun with an enemy next to it at its phase's start [13.15]
     { "shots", "int", 0 },          -- musket shots this stage [12.2]
+    { "countercharged", "bool", false }, -- has counter-charged this stage [6.65]
+    { "react_fired", "bool", false },    -- a gun that fired in this enemy movement phase [13.11]
+    { "arrows_own", "bool", false },     -- Tatars: shot in the own movement phase [16 (15.22)]
+    { "arrows_opp", "bool", false },     -- Tatars: shot in this enemy movement phase [16 (15.22)]
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
   modules = { "tables", "units", "zoc", "markers", "movement", "kopie", "morale", "commanders", "dispersal",
-              "retreat", "fire", "artillery", "musketry", "combat", "phases" },
+              "retreat", "fire", "artillery", "musketry", "combat", "tatars", "reactions", "phases" },
   -- [3.1] the stage's six phases, after the one-off deployment
   phases = {
     { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "B.deploy", side = "@side.B", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance" }, cite = "3.1",
+    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance", "shoot" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "A.attack", side = "@side.A", actions = { "attack", "volley" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
     { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance" }, cite = "3.1",
+    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance", "shoot" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "B.attack", side = "@side.B", actions = { "attack", "volley" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
@@ -81,18 +85,21 @@ return {
     fire = { params = { "units", "unit" }, run = "artillery.fire", legal = "artillery.legal" },
     -- volley SHOOTERS TARGET: muskets in the attack phase [12.11]
     volley = { params = { "units", "unit" }, run = "musketry.fire", legal = "musketry.legal" },
+    -- shoot TATARS TARGET: archery in the own movement phase [16 (15.21)]
+    shoot = { params = { "unit", "unit" }, run = "tatars.own", legal = "tatars.legal" },
     -- lance UNIT: a hussar unit takes a lance token [6.71]
     lance = { params = { "unit" }, run = "kopie.take", legal = "kopie.legal" },
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]
     lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
   },
-  hooks = { setup = { "phases.setup", "markers.setup" }, turn_start = { "morale.stage_start", "musketry.stage_start" } },
+  hooks = { setup = { "phases.setup", "markers.setup" }, turn_start = { "morale.stage_start", "musketry.stage_start", "reactions.stage_start" } },
   options = {
     forest_turn_cost = { default = "table", doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
     ford_cost = { default = 1, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
     blocked_retreat = { default = "example", doc = "7.22: a unit that cannot retreat the full distance: 'example' (it goes as far as it can and loses 1 SP per hex missing, the printed example) or 'eliminate' (the rule's sentence)" },
     morale_zone_fields = { default = 5, doc = "8.11: fields in each zone of the morale track (printed on the map only; an estimate): zone 0 is the middle ones" },
     light_range = { default = 3, doc = "13.11: light artillery's range in hexes: 3 (the rule) or 6 (its table's last band, A-106)" },
+    tatar_twelve = { default = false, doc = "16 (15.22): a 2-SP Tatar unit also hits on 12 (the book prints 10 and 11, A-109)" },
     dispersal_track = { default = 15, doc = "10.15: boxes on a side's dispersed units track (printed on the map only; an estimate)" },
   },
 }

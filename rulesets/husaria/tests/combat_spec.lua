@@ -29,7 +29,7 @@ end
 -- act, then answer the decisions: `answers` maps a decision kind to a list
 -- of answers used in turn; otherwise free turns keep the facing, chases
 -- and advances say "no", a retreat or a loss takes the first option.
-local DEFAULT = { free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1,
+local DEFAULT = { reaction = "pass", free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1,
                   regroup = 1, regroup_hex = 1, facing = 1, commander_joins = 1 }
 local function act(g, side, line, answers, dice)
   answers = answers or {}

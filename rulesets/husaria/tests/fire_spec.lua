@@ -20,7 +20,7 @@ local function setup(units, extra)
   return game { ruleset = "husaria", seed = 1, options = extra.options, deploy = "scenario",
     scenario = { map = "test-field", turns = 5, units = units, vars = { { "side.A", "PL" } } } }
 end
-local DEFAULT = { free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1, volley = "pass" }
+local DEFAULT = { reaction = "pass", free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1, volley = "pass" }
 local function act(g, side, line, answers, dice)
   answers = answers or {}
   if dice then g.dice:force(dice) end
@@ -154,7 +154,7 @@ end)
 test("11.19: a side that lost all its wagons fires neither muskets nor guns", function()
   local g = setup({ G("gun", "SW", "0807", "N"), U("t", "PL", "infantry", "0804", "S", { mp = 4 }), U("w", "SW", "wagon", "0805", nil, { sp = 0 }),
                     U("m", "SW", "infantry", "1006", "N", { stars = "full" }) })
-  done(g:act("PL", "move t"))
+  done(act(g, "PL", "move t"))
   done(g:act("PL", "end"))
   to_attack(g)
   done(g:act("PL", "end"))

@@ -18,7 +18,7 @@ local function setup(units, extra)
   return g
 end
 
-local DEFAULT = { free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1, wagon_stay = 1 }
+local DEFAULT = { reaction = "pass", free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1, wagon_stay = 1 }
 local function act(g, side, line, answers, dice)
   answers = answers or {}
   if dice then g.dice:force(dice) end
@@ -54,14 +54,14 @@ test("6.71, 6.73, 6.74: a hussar unit takes a lance token from the scenario's st
   eq(g:var("kopie.stock.PL"), 0)
   refused(g:act("PL", "lance h2"), "6.73", "the stock is spent")
   local g2 = setup({ U("h", "PL", "husaria", "0802", "S"), U("h2", "PL", "husaria", "0402", "S") })
-  done(g2:act("PL", "move h2"))
+  done(act(g2, "PL", "move h2"))
   refused(g2:act("PL", "lance h"), "6.71", "after a unit of the side has moved")
 end)
 
 test("6.72, T-65: the lance shifts +3 for 2 SP, +2 for 1 SP, in the unit's next attack; then the token is spent", function()
   local g = setup({ U("h", "PL", "husaria", "0802", "S"), U("d", "SW", "cavalry", "0804", "N") })
   done(g:act("PL", "lance h"))
-  done(g:act("PL", "move h"))
+  done(act(g, "PL", "move h"))
   eq(g:unit_table("h").hex, "0803")
   done(g:act("PL", "end"))
   local r = act(g, "PL", "attack h d", nil, { 11 })
@@ -70,7 +70,7 @@ test("6.72, T-65: the lance shifts +3 for 2 SP, +2 for 1 SP, in the unit's next 
   eq(g:var("kopie.used.PL"), 1)
   local g2 = setup({ U("h", "PL", "husaria", "0802", "S", { sp = 1 }), U("d", "SW", "cavalry", "0804", "N", { sp = 1 }) })
   done(g2:act("PL", "lance h"))
-  done(g2:act("PL", "move h"))
+  done(act(g2, "PL", "move h"))
   done(g2:act("PL", "end"))
   has(act(g2, "PL", "attack h d", nil, { 9 }), "+2 kopie (6.72); column 3:1")
 end)
@@ -78,7 +78,7 @@ end)
 test("6.33, 11.12, 14.14, T-65: woods, a wagon or a fence cancel the lance (and it is spent all the same)", function()
   local g = setup({ U("h", "PL", "husaria", "0303", "S"), U("d", "SW", "infantry", "0305", "N") })
   done(g:act("PL", "lance h"))
-  done(g:act("PL", "move h"))
+  done(act(g, "PL", "move h"))
   done(g:act("PL", "end"))
   local r = act(g, "PL", "attack h d", nil, { 4 })
   has(r, "kopie cancelled by woods or buildings (6.33)")
@@ -86,13 +86,13 @@ test("6.33, 11.12, 14.14, T-65: woods, a wagon or a fence cancel the lance (and 
   local g2 = setup({ U("h", "PL", "husaria", "0802", "S"), U("d", "SW", "infantry", "0804", "N"),
                      U("w", "SW", "wagon", "0804", nil, { sp = 0 }) })
   done(g2:act("PL", "lance h"))
-  done(g2:act("PL", "move h"))
+  done(act(g2, "PL", "move h"))
   done(g2:act("PL", "end"))
   has(act(g2, "PL", "attack h d", { wagon_stay = { "stay" } }, { 6 }), "kopie cancelled by a wagon (11.12)")
   local g3 = setup({ U("h", "PL", "husaria", "0802", "S"), U("d", "SW", "infantry", "0804", "N"),
                      U("f", "SW", "fence", "0804", "N", { sp = 0 }) })
   done(g3:act("PL", "lance h"))
-  done(g3:act("PL", "move h"))
+  done(act(g3, "PL", "move h"))
   done(g3:act("PL", "end"))
   has(act(g3, "PL", "attack h d", nil, { 6 }), "kopie cancelled by a fence (14.14)")
 end)
@@ -104,7 +104,7 @@ test("6.75, 11.19, T-HU-18: a side that loses its last wagon loses its lances; a
   -- SW's infantry crosses the Polish wagon: destroyed (11.18), PL has lost all its wagons
   for _ = 1, 2 do done(g:act(g:acting_side(), "end")) end
   eq(g:phase_info().name, "B.movement")
-  done(g:act("SW", "move x"))
+  done(act(g, "SW", "move x"))
   local r = act(g, "SW", "move x")
   has(r, "w (wagon) is destroyed (11.18")
   has(r, "PL has lost all its wagons")
@@ -117,7 +117,7 @@ test("11.11, 11.13, 11.17: a wagon has no ZoC and no SP; only infantry or artill
   local g = setup({ U("w", "PL", "wagon", "0803", nil, { sp = 0 }), U("c", "PL", "cavalry", "0802", "S"),
                     U("i", "PL", "infantry", "0702", "SE", { mp = 4 }), U("ec", "SW", "cavalry", "0805", "N") })
   refused(g:act("PL", "move c"), "11.17")
-  done(g:act("PL", "move i"))
+  done(act(g, "PL", "move i"))
   eq(g:unit_table("i").hex, "0803", "11.13: infantry on its wagon")
   g:query(function()
     local api = g.rs.api
