@@ -834,6 +834,28 @@ static int state_clone (lua_State *L) {
   return 1;
 }
 
+/* s:mark(), s:unmark(), s:rollback(), s:clone_at_mark(): the journal
+** (bitwa_state_mark) -- the rollback of an action without a copy */
+static int state_mark (lua_State *L) {
+  bitwa_state_mark(check_state(L, 1));
+  return 0;
+}
+
+static int state_unmark (lua_State *L) {
+  bitwa_state_unmark(check_state(L, 1));
+  return 0;
+}
+
+static int state_rollback (lua_State *L) {
+  if (bitwa_state_rollback(check_state(L, 1)) != 0) return luaL_error(L, "state:rollback: no mark");
+  return 0;
+}
+
+static int state_clone_at_mark (lua_State *L) {
+  push_state(L, bitwa_state_clone_at_mark(check_state(L, 1)));
+  return 1;
+}
+
 /* s:swap(other): exchange contents, O(1) -- the rollback of an action */
 static int state_swap (lua_State *L) {
   bitwa_state_swap(check_state(L, 1), check_state(L, 2));
@@ -852,7 +874,9 @@ static const luaL_Reg state_methods[] = {
   {"clear_events", state_clear_events},
   {"record", state_record}, {"checksum", state_checksum},
   {"hash", state_hash}, {"hash_full", state_hash_full},
-  {"clone", state_clone}, {"swap", state_swap}, {NULL, NULL}
+  {"clone", state_clone}, {"swap", state_swap}, {"mark", state_mark},
+  {"unmark", state_unmark}, {"rollback", state_rollback},
+  {"clone_at_mark", state_clone_at_mark}, {NULL, NULL}
 };
 
 /* ================================================================== */

@@ -21,6 +21,16 @@ typedef struct {
   int64_t value;
 } var_entry;
 
+/* A change since the mark, as what undoes it. */
+typedef enum { J_SET, J_SPAWN, J_REMOVE, J_VAR } jkind;
+typedef struct {
+  jkind kind;
+  int id, slot;            /* J_SET, J_SPAWN, J_REMOVE */
+  char *key;               /* J_VAR: the variable, nil type when it was absent */
+  bitwa_type type;
+  int64_t old;
+} jentry;
+
 struct bitwa_state {
   slot_decl *slots;
   int nslots, slots_cap;
@@ -39,6 +49,11 @@ struct bitwa_state {
   uint64_t version;        /* entity content's version (bitwa_state_version) */
   uint64_t *strhash;       /* content hash of each interned string */
   uint64_t sum;            /* the incremental hash's sum of terms */
+  /* the journal: while marked, every change since the mark */
+  bool marked;
+  jentry *journal;
+  int njournal, journal_cap;
+  uint64_t mark_version;
 };
 
 static uint64_t cell_term (const bitwa_state *s, int id, int slot, int64_t v);
@@ -71,6 +86,15 @@ static char *xstrdup (const char *s) {
       (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr)); } \
   } while (0)
 
+static jentry *journal_add (bitwa_state *s, jkind kind) {
+  jentry *e;
+  GROW(s->journal, s->njournal, s->journal_cap);
+  e = &s->journal[s->njournal++];
+  memset(e, 0, sizeof *e);
+  e->kind = kind;
+  return e;
+}
+
 /* Hexes as one integer: both parts offset to be non-negative, so that
 ** any hex from -32768 to 32767 in each coordinate round-trips. */
 int64_t bitwa_hex_pack (bitwa_hex h) {
@@ -102,6 +126,8 @@ void bitwa_state_free (bitwa_state *s) {
   bitwa_state_clear_events(s);
   free(s->slots); free(s->values); free(s->alive); free(s->strings);
   free(s->vars); free(s->events); free(s->strhash);
+  bitwa_state_unmark(s);
+  free(s->journal);
   free(s);
 }
 
@@ -247,6 +273,7 @@ int bitwa_state_spawn (bitwa_state *s) {
   id = ++s->nentities;
   s->alive[id - 1] = 1;
   touch(s);
+  if (s->marked) journal_add(s, J_SPAWN)->id = id;
   for (i = 0; i < s->nslots; i++) {
     s->values[(size_t)(id - 1) * (size_t)s->nslots + (size_t)i] = s->slots[i].dflt;
     s->sum += cell_term(s, id, i, s->slots[i].dflt);
@@ -272,6 +299,7 @@ int bitwa_state_remove (bitwa_state *s, int id) {
   }
   s->alive[id - 1] = 0;
   touch(s);
+  if (s->marked) journal_add(s, J_REMOVE)->id = id;
   if (s->recording) {
     char buf[64];
     snprintf(buf, sizeof buf, "remove #%d", id);
@@ -304,6 +332,12 @@ int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value) {
     add_event(s, buf);
   }
   s->sum += cell_term(s, id, slot, value) - cell_term(s, id, slot, *p);
+  if (s->marked) {
+    jentry *e = journal_add(s, J_SET);
+    e->id = id;
+    e->slot = slot;
+    e->old = *p;
+  }
   *p = value;
   touch(s);
   return 0;
@@ -343,6 +377,12 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
   }
   if (found) s->sum -= var_term(s, key, s->vars[i].type, s->vars[i].value);
   if (t != BITWA_T_NIL) s->sum += var_term(s, key, t, value);
+  if (s->marked) {
+    jentry *e = journal_add(s, J_VAR);
+    e->key = xstrdup(key);
+    e->type = found ? s->vars[i].type : BITWA_T_NIL;
+    e->old = found ? s->vars[i].value : 0;
+  }
   if (t == BITWA_T_NIL) {
     if (found) {
       free(s->vars[i].key);
@@ -524,4 +564,81 @@ uint64_t bitwa_state_hash_full (const bitwa_state *s) {
   for (i = 0; i < s->nvars; i++)
     sum += var_term(s, s->vars[i].key, s->vars[i].type, s->vars[i].value);
   return finish_hash(s, sum);
+}
+
+/* ---------------------------------------------------------------- */
+
+/*
+** The journal.  bitwa_state_mark starts it; every spawn, removal, slot and
+** variable change after it is noted with what undoes it, so that
+** bitwa_state_rollback brings the content back to the mark without a copy
+** of the whole state (strings interned since stay: they are not content).
+*/
+void bitwa_state_unmark (bitwa_state *s) {
+  int i;
+  for (i = 0; i < s->njournal; i++) free(s->journal[i].key);
+  s->njournal = 0;
+  s->marked = false;
+}
+
+void bitwa_state_mark (bitwa_state *s) {
+  bitwa_state_unmark(s);
+  s->marked = true;
+  s->mark_version = s->version;
+}
+
+bool bitwa_state_is_marked (const bitwa_state *s) { return s->marked; }
+
+/* Undo the n journal entries j on s, newest first. */
+static void undo (bitwa_state *s, const jentry *j, int n) {
+  bool rec = s->recording, marked = s->marked;
+  int i;
+  s->recording = false;
+  s->marked = false;
+  for (i = n - 1; i >= 0; i--) {
+    const jentry *e = &j[i];
+    switch (e->kind) {
+      case J_SET:     /* the entity is alive: a later removal is undone already */
+        bitwa_state_set(s, e->id, e->slot, e->old);
+        break;
+      case J_SPAWN: {
+        int k;
+        for (k = 0; k < s->nslots; k++)
+          s->sum -= cell_term(s, e->id, k, s->values[(size_t)(e->id - 1) * (size_t)s->nslots + (size_t)k]);
+        s->alive[e->id - 1] = 0;
+        s->nentities = e->id - 1;
+        break;
+      }
+      case J_REMOVE: {
+        int k;
+        s->alive[e->id - 1] = 1;
+        for (k = 0; k < s->nslots; k++)
+          s->sum += cell_term(s, e->id, k, s->values[(size_t)(e->id - 1) * (size_t)s->nslots + (size_t)k]);
+        break;
+      }
+      case J_VAR:
+        bitwa_state_set_var(s, e->key, e->type, e->old);
+        break;
+    }
+  }
+  s->recording = rec;
+  s->marked = marked;
+}
+
+int bitwa_state_rollback (bitwa_state *s) {
+  if (!s->marked) return -1;
+  undo(s, s->journal, s->njournal);
+  bitwa_state_unmark(s);
+  s->marked = true;
+  s->version = s->mark_version;
+  return 0;
+}
+
+bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s) {
+  bitwa_state *c = bitwa_state_clone(s);
+  if (s->marked) {
+    undo(c, s->journal, s->njournal);
+    c->version = s->mark_version;
+  }
+  return c;
 }

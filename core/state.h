@@ -84,6 +84,16 @@ void bitwa_state_clear_events (bitwa_state *s);
 /* Recording can be switched off (bots exploring clones). */
 void bitwa_state_record (bitwa_state *s, bool on);
 
+/* The journal: mark starts noting every change (unmark stops and forgets
+** it); rollback undoes every change since the mark (and stays marked);
+** clone_at_mark is a copy of the state as it was at the mark (a plain
+** clone when not marked).  An action's rollback without copying the state. */
+void bitwa_state_mark (bitwa_state *s);
+void bitwa_state_unmark (bitwa_state *s);
+bool bitwa_state_is_marked (const bitwa_state *s);
+int bitwa_state_rollback (bitwa_state *s);
+bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s);
+
 /* Content checksum (64 bits) of game format 1: FNV-1a over the whole
 ** content, computed from scratch. */
 uint64_t bitwa_state_checksum (const bitwa_state *s);

@@ -655,9 +655,20 @@ end
 
 -- ------------------------------------------------------------------ running
 
+-- The state is not copied: it notes its changes from here (state:mark)
+-- and a rollback undoes them.  snapshot.state, the state as it was, is
+-- made only when something asks for it.
+local Snapshot = { __index = function(snap, k)
+  if k ~= "state" then return nil end
+  local st = snap.marked:clone_at_mark()
+  rawset(snap, "state", st)
+  return st
+end }
+
 function Game:_start(action, body)
-  self.snapshot = { state = self.state:clone(), dice = self.dice:clone(),
-                    unit_cache = self.unit_cache, max_id = self.state:max_id() }
+  self.state:mark()
+  self.snapshot = setmetatable({ marked = self.state, dice = self.dice:clone(),
+                                 unit_cache = self.unit_cache, max_id = self.state:max_id() }, Snapshot)
   self.touched, self.cache_undo = {}, {}
   self.state:clear_events()
   self.dice:take_rolls()
@@ -730,6 +741,7 @@ function Game:_commit()
     self.log:commit(a, p.decisions, rolls, events)
   end
   self.state:clear_events()
+  self.state:unmark()
   self.pending, self.snapshot = nil, nil
   self.touched, self.cache_undo = nil, nil
   self.n = a.n
@@ -747,7 +759,9 @@ function Game:_rollback()
   local snap = self.snapshot
   local spawned = self.state:max_id() ~= snap.max_id
   local insync = self.rows_version == self.state:version()
-  self.state:swap(snap.state)
+  if self.state ~= snap.marked then error("the game's state was replaced during an action", 0) end
+  self.state:rollback()
+  self.state:unmark()
   self.dice:restore(snap.dice)
   self.state:clear_events()
   self.dice:take_rolls()

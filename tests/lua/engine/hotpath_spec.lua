@@ -232,3 +232,52 @@ test("bitwa.units{near=, within=}: the units within n hexes of a hex, in id orde
   local okq, err = pcall(g.query, g, function() return api.units { near = bitwa.hex.parse("0304"), within = -1 } end)
   ok(not okq and tostring(err):find("within", 1, true), tostring(err))
 end)
+
+test("state journal: a rollback to the mark and a clone at the mark equal a copy taken at the mark, after random changes", function()
+  local dice = bitwa.dice.new(7, 0)
+  local function r(n) if n < 2 then return 1 end return (dice:roll(1, n, "test")) end
+  for round = 1, 40 do
+    local s = bitwa.state.new()
+    s:declare("name", "string", "")
+    s:declare("hex", "hex", nil)
+    s:declare("n", "int", 0)
+    s:declare("b", "bool", false)
+    local function change()
+      local k = r(6)
+      local max = s:max_id()
+      local id = max > 0 and r(max) or nil
+      if k == 1 or not id then s:spawn()
+      elseif k == 2 then if s:alive(id) then s:remove(id) end
+      elseif k == 3 then if s:alive(id) then s:set(id, 1, "s" .. r(5)) end
+      elseif k == 4 then if s:alive(id) then s:set(id, 2, r(2) == 1 and bitwa.hex.at(r(9), r(9)) or nil) end
+      elseif k == 5 then if s:alive(id) then s:set(id, 3, r(4)); s:set(id, 4, r(2) == 1) end
+      else
+        local v = ({ nil, r(3), "v" .. r(3), true, bitwa.hex.at(1, r(3)) })[r(5)]
+        s:set_var("k" .. r(6), v)
+      end
+    end
+    for _ = 1, r(30) do change() end
+    local copy = s:clone()
+    local want = { s:checksum(), s:hash_full(), s:hash(), s:max_id(), #s:vars() }
+    s:mark()
+    for _ = 1, r(40) do change() end
+    local at_mark = s:clone_at_mark()
+    eq({ at_mark:checksum(), at_mark:hash_full(), at_mark:hash(), at_mark:max_id(), #at_mark:vars() }, want,
+       "round " .. round .. ": the clone at the mark")
+    eq(s:hash(), s:hash_full(), "round " .. round .. ": the changed state's hash")
+    s:rollback()
+    eq({ s:checksum(), s:hash_full(), s:hash(), s:max_id(), #s:vars() }, want, "round " .. round .. ": rolled back")
+    eq(s:checksum(), copy:checksum())
+    for id = 1, s:max_id() do
+      eq(s:alive(id), copy:alive(id))
+      if s:alive(id) then for i = 1, 4 do eq(s:get(id, i), copy:get(id, i)) end end
+    end
+    -- still marked: more changes roll back to the same mark
+    for _ = 1, r(10) do change() end
+    s:rollback()
+    s:unmark()
+    eq(s:checksum(), copy:checksum(), "round " .. round .. ": a second rollback")
+    local okr = pcall(s.rollback, s)
+    ok(not okr, "no rollback without a mark")
+  end
+end)
