@@ -254,7 +254,7 @@ function M.resolve(side, attackers, defenders)
   auto(defenders, cell.def_disperse)
   for _, r in ipairs(retreated) do
     local u = r[1]
-    if u:alive() and u.hex ~= nil then rules.dispersal.after_retreat(u, r[2]) end
+    if u:alive() and u.hex ~= nil and not rules.pikemen.after_retreat(u) then rules.dispersal.after_retreat(u, r[2]) end
   end
   -- [6.17] [7.14] a defender's hex emptied by destruction may be entered
   for _, h in ipairs(def_hexes) do

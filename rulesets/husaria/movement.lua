@@ -94,6 +94,9 @@ function M.plan_move(side, u)
   for _, o in ipairs(U().field_units_at(to)) do
     if o.side ~= u.side then refuse("4.28", u.name .. " may not enter " .. to.label .. ": enemy units") end
   end
+  for _, o in ipairs(U().field_units_at(to)) do
+    if o.side == u.side and o.kind == "pikes" then refuse("15.14", u.name .. " may not pass through " .. o.name .. "'s pikes") end
+  end
   local wr, wwhy = rules.markers.wagon_blocks(u, to)
   if wr then refuse(wr, wwhy) end
   local joins = #U().field_units_at(to) > 0

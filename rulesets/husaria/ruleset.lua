@@ -48,27 +48,28 @@ return {
     { "react_fired", "bool", false },    -- a gun that fired in this enemy movement phase [13.11]
     { "arrows_own", "bool", false },     -- Tatars: shot in the own movement phase [16 (15.22)]
     { "arrows_opp", "bool", false },     -- Tatars: shot in this enemy movement phase [16 (15.22)]
+    { "base_mp", "int", 0 },        -- a pike unit's MP as infantry [15.15]
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
   modules = { "tables", "units", "zoc", "markers", "movement", "kopie", "morale", "commanders", "dispersal",
-              "retreat", "fire", "artillery", "musketry", "combat", "tatars", "reactions", "phases" },
+              "retreat", "fire", "artillery", "musketry", "combat", "tatars", "reactions", "pikemen", "phases" },
   -- [3.1] the stage's six phases, after the one-off deployment
   phases = {
     { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "B.deploy", side = "@side.B", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance", "shoot" }, cite = "3.1",
+    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike" }, cite = "3.1",
       enter = "phases.movement_start" },
-    { name = "A.attack", side = "@side.A", actions = { "attack", "volley" }, cite = "3.1",
+    { name = "A.attack", side = "@side.A", actions = { "attack", "volley", "pike" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
     { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance", "shoot" }, cite = "3.1",
+    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike" }, cite = "3.1",
       enter = "phases.movement_start" },
-    { name = "B.attack", side = "@side.B", actions = { "attack", "volley" }, cite = "3.1",
+    { name = "B.attack", side = "@side.B", actions = { "attack", "volley", "pike" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
   },
   actions = {
@@ -87,6 +88,8 @@ return {
     volley = { params = { "units", "unit" }, run = "musketry.fire", legal = "musketry.legal" },
     -- shoot TATARS TARGET: archery in the own movement phase [16 (15.21)]
     shoot = { params = { "unit", "unit" }, run = "tatars.own", legal = "tatars.legal" },
+    -- pike UNIT: into pike formation [15.12] or back [15.15]
+    pike = { params = { "unit" }, run = "pikemen.toggle", legal = "pikemen.legal" },
     -- lance UNIT: a hussar unit takes a lance token [6.71]
     lance = { params = { "unit" }, run = "kopie.take", legal = "kopie.legal" },
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]

@@ -97,7 +97,7 @@ test("6.33, 11.12, 14.14, T-65: woods, a wagon or a fence cancel the lance (and 
   has(act(g3, "PL", "attack h d", nil, { 6 }), "kopie cancelled by a fence (14.14)")
 end)
 
-test("6.75, 11.19, T-HU-18: a side that loses its last wagon loses its lances; a side that never had wagons keeps them", function()
+test("6.75, 11.18, 11.19, T-HU-18: a side that loses its last wagon loses its lances; a side that never had wagons keeps them", function()
   local g = setup({ U("h", "PL", "husaria", "0802", "S"), U("w", "PL", "wagon", "1210", nil, { sp = 0 }),
                     U("x", "SW", "infantry", "1208", "S", { mp = 4 }) })
   g:query(function() ok(not g.rs.rules.markers.lost_all("PL")); ok(not g.rs.rules.markers.lost_all("SW"), "SW never had wagons") end)
@@ -177,4 +177,14 @@ test("14.15: an enemy unit entering the fence's hex destroys it", function()
   local r = act(g, "PL", "move c")
   has(r, "f (fence) is destroyed (14.15")
   eq(g:unit_table("f"), nil)
+end)
+
+test("11.14, 11.16: wagons stay where the scenario puts them (A-103): a unit leaving its wagon's hex leaves it, and stops in an enemy ZoC as any unit", function()
+  local g = setup({ U("i", "PL", "infantry", "0803", "S", { mp = 4 }), U("w", "PL", "wagon", "0803", nil, { sp = 0 }),
+                    U("e", "SW", "infantry", "0806", "N") })
+  done(act(g, "PL", "move i"))
+  eq(g:unit_table("w").hex, "0803")
+  done(act(g, "PL", "move i"))
+  eq(g:unit_table("i").hex, "0805")
+  refused(g:act("PL", "move i"), "5.21")
 end)
