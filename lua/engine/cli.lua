@@ -237,7 +237,7 @@ command("list", "list [--json]", "list rulesets, their scenarios and overlays",
           local values = {}
           for _, v in ipairs(d.values or {}) do values[#values + 1] = v end
           e.options[#e.options + 1] = { name = k, default = d.default, values = json.array(values),
-                                        doc = type(d.doc) == "string" and d.doc or nil }
+                                        min = d.min, max = d.max, doc = type(d.doc) == "string" and d.doc or nil }
         end
       else e.error = tostring(chain) end
       out[#out + 1] = e
@@ -252,7 +252,9 @@ command("list", "list [--json]", "list rulesets, their scenarios and overlays",
         local vals = {}
         for _, v in ipairs(o.values) do vals[#vals + 1] = tostring(v) end
         util.printf("    option    %s=%s%s%s\n", o.name, tostring(o.default),
-          #vals > 0 and (" (" .. table.concat(vals, "|") .. ")") or (math.type(o.default) == "integer" and " (an integer)" or ""),
+          #vals > 0 and (" (" .. table.concat(vals, "|") .. ")") or (math.type(o.default) == "integer" and
+            (o.min and o.max and (" (" .. o.min .. " to " .. o.max .. ")") or o.min and (" (at least " .. o.min .. ")")
+             or o.max and (" (at most " .. o.max .. ")") or " (an integer)") or ""),
           o.doc and (" — " .. o.doc) or "")
       end
     end

@@ -206,6 +206,11 @@ local function check_manifest(m, path)
   end
   for _, k in ipairs(util.sorted_keys(m.options or {})) do
     local o = m.options[k]
+    for _, b in ipairs { "min", "max" } do
+      if type(o) == "table" and o[b] ~= nil and (math.type(o[b]) ~= "integer" or math.type(o.default) ~= "integer") then
+        bad("options." .. tostring(k) .. "." .. b .. ": an integer bound of an integer option expected")
+      end
+    end
     if type(o) == "table" and o.values ~= nil then
       if type(o.values) ~= "table" or #o.values == 0 then bad("options." .. tostring(k) .. ".values: a list expected") end
       local found = false
@@ -317,7 +322,7 @@ function M.option_decl(manifest, k)
   if type(o) ~= "table" then o = { default = o } end
   local values = o.values
   if values == nil and type(o.default) == "boolean" then values = { true, false } end
-  return { default = o.default, values = values, doc = o.doc }
+  return { default = o.default, values = values, doc = o.doc, min = o.min, max = o.max }
 end
 
 -- Check a value for option k (a string from the command line is read as
@@ -348,6 +353,10 @@ function M.check_option(manifest, k, v)
   if d.values then
     for _, x in ipairs(d.values) do if x == v then return v end end
     return nil, "option '" .. k .. "': '" .. tostring(v) .. "' is not one of " .. choices()
+  end
+  if (d.min and v < d.min) or (d.max and v > d.max) then
+    return nil, "option '" .. k .. "': " .. tostring(v) .. " is out of range (" ..
+      (d.min and d.max and (d.min .. " to " .. d.max) or d.min and ("at least " .. d.min) or ("at most " .. d.max)) .. ")"
   end
   return v
 end

@@ -23,14 +23,14 @@ return {
     "fence",       -- [14.0] an oriented fence token
   },
   attributes = {
-    { "sp", "int", 2 },             -- [6.41] strength points
-    { "mp", "int", 8 },             -- [4.22] printed MP
+    { "sp", "int", 2, min = 0 },    -- [6.41] strength points
+    { "mp", "int", 8, min = 0 },    -- [4.22] printed MP
     { "morale", "int", 7 },         -- [6.21] the counter's morale number
-    { "gun", "string", "" },        -- [13.11] "heavy" | "light"
-    { "stars", "string", "" },      -- [12.2] "" | "full" (shoots once) | "hollow" (twice)
-    { "command", "int", 0 },        -- [9.21] a commander's modifier 0, +1, +2
+    { "gun", "string", "", values = { "", "heavy", "light" } }, -- [13.11]
+    { "stars", "string", "", values = { "", "full", "hollow" } }, -- [12.2] full: shoots once, hollow: twice
+    { "command", "int", 0, min = 0, max = 2 }, -- [9.21] a commander's modifier 0, +1, +2
     { "chief", "bool", false },     -- [10.14] the side's chief commander
-    { "mp_left", "int", 0 },        -- [4.22] MP left this phase, in halves
+    { "mp_left", "int", 0, min = 0 }, -- [4.22] MP left this phase, in halves
     { "moved", "bool", false },     -- has entered a hex or turned this phase
     { "zoc_start", "bool", false }, -- [5.23] [5.24] began its movement phase in an enemy ZoC
     { "stopped", "bool", false },   -- [5.21] may not move on this phase
@@ -39,7 +39,7 @@ return {
     { "attacked", "bool", false },  -- has been attacked in this attack phase [6.13]
     { "dispersed", "bool", false }, -- on its side's dispersed units track [10.12]
     { "track_order", "int", 0 },    -- when it came onto the track
-    { "leader", "string", "" },     -- its own commander [10.14] (H-14)
+    { "leader", "string", "", ref = { kind = "commander", side = "same" } }, -- its own commander [10.14] (H-14)
     { "kopie", "bool", false },     -- carries a lance token [6.71]
     { "fired", "bool", false },     -- a gun that fired in its artillery phase [13.17]
     { "pinned", "bool", false },    -- a gun with an enemy next to it at its phase's start [13.15]
@@ -97,12 +97,12 @@ return {
   },
   hooks = { setup = { "phases.setup", "markers.setup" }, turn_start = { "morale.stage_start", "musketry.stage_start", "reactions.stage_start" } },
   options = {
-    forest_turn_cost = { default = "table", doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
-    ford_cost = { default = 1, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
-    blocked_retreat = { default = "example", doc = "7.22: a unit that cannot retreat the full distance: 'example' (it goes as far as it can and loses 1 SP per hex missing, the printed example) or 'eliminate' (the rule's sentence)" },
-    morale_zone_fields = { default = 5, doc = "8.11: fields in each zone of the morale track (printed on the map only; an estimate): zone 0 is the middle ones" },
-    light_range = { default = 3, doc = "13.11: light artillery's range in hexes: 3 (the rule) or 6 (its table's last band, A-106)" },
+    forest_turn_cost = { default = "table", values = { "table", "example" }, doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
+    ford_cost = { default = 1, min = 0, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },
+    blocked_retreat = { default = "example", values = { "example", "eliminate" }, doc = "7.22: a unit that cannot retreat the full distance: 'example' (it goes as far as it can and loses 1 SP per hex missing, the printed example) or 'eliminate' (the rule's sentence)" },
+    morale_zone_fields = { default = 5, min = 1, doc = "8.11: fields in each zone of the morale track (printed on the map only; an estimate): zone 0 is the middle ones" },
+    light_range = { default = 3, values = { 3, 6 }, doc = "13.11: light artillery's range in hexes: 3 (the rule) or 6 (its table's last band, A-106)" },
     tatar_twelve = { default = false, doc = "16 (15.22): a 2-SP Tatar unit also hits on 12 (the book prints 10 and 11, A-109)" },
-    dispersal_track = { default = 15, doc = "10.15: boxes on a side's dispersed units track (printed on the map only; an estimate)" },
+    dispersal_track = { default = 15, min = 0, doc = "10.15: boxes on a side's dispersed units track (printed on the map only; an estimate)" },
   },
 }
