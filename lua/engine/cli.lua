@@ -103,6 +103,18 @@ local function split_target(t, rsname)
   return rs, sc
 end
 
+-- A game of a scenario file reads the file again whenever it is opened
+-- (do, show, replay, run --resume), and a game file may name only files
+-- of the home or a BITWA_PATH folder: say so when this one is elsewhere.
+local function note_replay(sc)
+  if not sc:match("%.lua$") then return end
+  local ruleset = require "engine.ruleset"
+  if ruleset.readable_path(sc) then return end
+  local dir = sc:match("^(.*)/[^/]*$") or "."
+  util.eprintf("bitwa: note: to open this game again (do, show, replay, run --resume), put the scenario's " ..
+    "folder on BITWA_PATH: export BITWA_PATH=%s\n", dir)
+end
+
 -- The sides of --bot/--bots SIDE=BOT must be the game's.
 local function check_side(side, sides, what)
   for _, s in ipairs(sides) do if s == side then return end end
@@ -276,6 +288,7 @@ command("start", "start RULESET/SCENARIO | SCENARIO.lua --ruleset NAME  FILE [--
     if not ok then bad(tostring(g)) end
     if opts.json then io.write(json.encode(state_json(g)), "\n")
     else util.printf("started %s (%s), seed %d, in %s\n", g.scenario.title, pos[1], g.seed, pos[2]) end
+    note_replay(sc)
     g:close()
     return 0
   end)
@@ -404,6 +417,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
       if not opts.resume then for _, f in ipairs { out, out .. "-wal", out .. "-shm" } do os.remove(f) end end
       error(bots, 0)
     end
+    if not opts.resume then note_replay(g.scenario.id or "") end
     -- recorded so that --resume plays on with the same bots
     if not opts.resume and g.log then g.log:set_meta("bots", opts.bots or "") end
     local runner = require "engine.runner"

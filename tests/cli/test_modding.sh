@@ -157,9 +157,17 @@ expect 0 "lint a scenario file" "$BITWA" lint "$T/battles/ford.lua" --ruleset sk
 expect 2 "a scenario file needs --ruleset" "$BITWA" start "$T/battles/ford.lua" "$T/f.bitwa"
 has "$T/err" "say which ruleset plays this scenario file: --ruleset NAME" "asks for the ruleset"
 expect 0 "start a scenario file" "$BITWA" start "$T/battles/ford.lua" "$T/f.bitwa" --ruleset skirmish --seed 3
+has "$T/err" "note: to open this game again (do, show, replay, run --resume), put the scenario's folder on BITWA_PATH: export BITWA_PATH=$T/battles" "start says how to open the game again"
+# a game file names only files of the home or a BITWA_PATH folder
+expect 2 "without its folder on BITWA_PATH the game is not opened" "$BITWA" show "$T/f.bitwa"
+has "$T/err" "the game names a scenario file outside the rulesets and the bitwa home" "refused, saying why"
+BITWA_PATH="$T/battles"
+export BITWA_PATH
 expect 0 "its map is the one of its folder" "$BITWA" show "$T/f.bitwa" --json
 has "$T/out" '"title":"Ford"' "the scenario's title"
+expect 0 "play on in it" "$BITWA" do "$T/f.bitwa" A end
 expect 0 "run a scenario file" "$BITWA" run "$T/battles/ford.lua" --ruleset skirmish -o "$T/fr.bitwa" --quiet
+hasnt "$T/err" "note:" "no note when the folder is on BITWA_PATH"
 expect 0 "replay it from elsewhere" sh -c "cd / && '$BITWA' replay '$T/fr.bitwa' --verify"
 has "$T/out" "every checksum matches" "replayed"
 expect 0 "sim a scenario file in two processes" "$BITWA" sim "$T/battles/ford.lua" --ruleset skirmish -n 2 --jobs 2
@@ -212,6 +220,7 @@ has "$T/out" '~ COMBAT TABLE, roll 5, column 2:1, printed: "D1 -1" -> "D2"  \[ta
 has "$T/out" '~ COMBAT TABLE, roll 5, column 2:1, def_retreat: 1 -> 2' "its effect field"
 expect 0 "diff --json keeps the Lua path" "$BITWA" diff grunwald legnica --json
 has "$T/out" '"cell":"COMBAT TABLE, roll 7, column 7:1","detail":"\\"D3 -1\\" -> \\"D2 -1\\"","field":"printed","op":"~","path":"tables.combat\[7\]\[10\].printed"' "json cell and path"
+unset BITWA_PATH
 mkdir -p "$T/rs/grunwald-typo"
 cat >"$T/rs/grunwald-typo/ruleset.lua" <<'RS'
 return { name = "grunwald-typo", extends = "grunwald", modules = { "tables" } }
