@@ -21,9 +21,21 @@ function M.covers(u, h)
   return true
 end
 
--- The enemy units (of `side`'s enemy) whose ZoC covers h, in id order.
+local function is_field(u) return rules.units.is_field(u) end
+
+-- The enemy units (of `side`'s enemy) whose ZoC covers h, in id order:
+-- field units next to h (a ZoC is the front area [3.2.1]), found with one
+-- query of the units around h.
 function M.enemies_covering(h, side, filter)
   local out = {}
+  if bitwa.hex.on_map(h) then
+    for _, e in ipairs(bitwa.units { near = h, within = 1, where = is_field }) do
+      if e.hex ~= h and e.side ~= side and rules.zoc.covers(e, h) and (not filter or filter(e)) then
+        out[#out + 1] = e
+      end
+    end
+    return out
+  end
   for _, d in ipairs(bitwa.hex.neighbours(h)) do
     for _, e in ipairs(rules.units.field_units_at(d)) do
       if e.side ~= side and rules.zoc.covers(e, h) and (not filter or filter(e)) then out[#out + 1] = e end
