@@ -1,9 +1,12 @@
 -- A bot for the Medieval rules: cheap, read-only heuristics so that a
--- whole battle of thousands of actions plays in minutes.  It moves to
--- contact (each unit toward the nearest enemy, turning to face it), fires
--- and countercharges when it can, attacks whatever it must or may with
--- every unit that can join, brings reinforcements on, retreats away from
--- the enemy and takes losses on its strongest unit.  The engine's "rules"
+-- whole battle plays in seconds.  It moves to contact (each unit toward
+-- the nearest enemy, turning to face it, one path order for the way,
+-- never into terrain that would disorganize it), rallies disorganized and
+-- panicked units, moves leaders last onto a hex of their troops out of
+-- the enemy's reach, fires when it can and countercharges at 1:1 or
+-- better, attacks whatever it must or may with every unit that can join,
+-- brings reinforcements on near the enemy, retreats away from the enemy
+-- and takes losses on its strongest unit.  The engine's "rules"
 -- bot calls propose(side, tried) and answer(request); it proposes only
 -- lines the rules accept (a refused line would be added to `tried` and
 -- the bot asked again).
@@ -223,17 +226,61 @@ local function plan_steps(side, u, target)
   return first, s, n
 end
 
+-- A leader's line (8.2.6, 8.2.7: a leader alone on a hex dies when an
+-- enemy attacks or enters it): he stays on a hex with his own field units,
+-- else he goes onto the hex of one of his troops (any troops for a grand
+-- leader) the cheapest way, one out of the enemy's reach (3 hexes or more
+-- from any enemy) when he can.  false: stay; nil: no such hex within reach.
+local LEADER_REACH = 6      -- hexes: troops farther off are walked toward
+local function leader_line(side, u, tried, ctx)
+  for _, f in ipairs(rules.units.field_units_at(u.hex, side)) do
+    if not rules.units.is_panicked(f) then return false end
+  end
+  local own = own_places(ctx)
+  local troops = rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {})
+  local cands = {}
+  local ux, uz = cube(u.hex)
+  for i, p in ipairs(troops) do
+    local dx, dz = p[1] - ux, p[2] - uz
+    local dist = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+    if dist <= LEADER_REACH then
+      local _, de = nearest(p[3], enemy_places(ctx))
+      cands[#cands + 1] = { p = p, key = ((de or 99) >= 3 and 0 or 1000) + dist, i = i }
+    end
+  end
+  table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
+  for k = 1, math.min(#cands, 2) do
+    local h = cands[k].p[3]
+    local dests = rules.movement.reach(side, u, h)
+    local last = dests and dests[#dests]
+    if last and last.hex.label == h.label and #last.path > 0 then
+      local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
+      if not tried[l] then return l end
+    end
+  end
+  return nil
+end
+
 -- The line that takes u toward its goal now, or nil: u forward when the
 -- hex in front is nearer its target, else a turn toward it; a ranged
 -- unit deploys within reach; each only when the rules accept it.
 local function unit_line(side, u, tried, ctx)
   local target, d
   if rules.units.is_leader(u) then
-    -- a leader keeps near his troops, out of the front line
+    local l = leader_line(side, u, tried, ctx)
+    if l ~= nil then return l or nil end
+    -- no hex of his troops within reach: toward them
     local own = own_places(ctx)
     target, d = nearest(u.hex, rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {}))
     if d and d <= 1 then target = nil end
   else
+    -- [9.3.1] [10.3.1] a disorganized or panicked unit rallies first
+    if (u.condition == "disorganized" or u.condition == "panicked") and not u.moved and not u.stopped then
+      local l = line("rally", u.name)
+      if not tried[l] and not barred(side, u, "rally", ctx) and bitwa.check(rules.condition.check_rally, side, u) then
+        return l
+      end
+    end
     target, d = nearest(u.hex, enemy_places(ctx))
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
     -- ranged units stop and deploy within reach
@@ -272,7 +319,36 @@ local function may_act(side, u, mover)
   if u.id ~= mover and (u.moved or u.turned_here or u.whole_mp) and not rules.ranged.has_formations(u) then
     return false
   end
-  return rules.phases.moves_now(u) and not rules.units.is_panicked(u) and not rules.units.is_banner(u)
+  if rules.units.is_panicked(u) then
+    return not u.moved and rules.phases.moves_now(u)    -- it may rally [10.3.1]
+  end
+  return rules.phases.moves_now(u) and not rules.units.is_banner(u)
+end
+
+-- Where a unit coming onto the map enters: of the hexes the rules let it
+-- enter, not one whose terrain would disorganize it [4.2.5] [4.2.6] when
+-- others are free, not next to an enemy, and nearest the enemy; facing
+-- the nearest enemy.
+local function entry_line(side, u, tried, ctx)
+  local R = rules.reinforcements
+  if not u then return nil end
+  local cands = R.is_returning(u) and R.return_hexes(u) or R.entry_hexes(u)
+  local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+  local bad = rules.units.is_field(u) and rules.movement.disorganizing[arm] or {}
+  local best, bk, bt
+  for _, h in ipairs(cands) do
+    if bitwa.check(R.check, side, u, h) then
+      local t, de = nearest(h, enemy_places(ctx))
+      de = de or 99
+      local key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
+      if not bk or key < bk then best, bk, bt = h, key, t end
+    end
+  end
+  if not best then return nil end
+  local f = bt and facing_toward(best, bt) or R.inward_facing(best, side)
+  local l = line("enter", u.name, best.label, bitwa.hex.facing_name(f))
+  if tried[l] then return nil end
+  return l
 end
 
 local function move_line(side, tried)
@@ -285,7 +361,12 @@ local function move_line(side, tried)
     if u.hex == nil and rules.units.is_field(u) and rules.phases.moves_now(u) then waiting = true break end
   end
   if waiting then
-    for _, args in ipairs(rules.reinforcements.legal(side)) do
+    local legal = rules.reinforcements.legal(side)
+    if #legal > 0 then
+      local l = entry_line(side, bitwa.unit(legal[1][1]), tried, ctx)
+      if l then return l end
+    end
+    for _, args in ipairs(legal) do
       local l = "enter " .. table.concat(args, " ")
       if not tried[l] then return l end
     end
@@ -306,12 +387,16 @@ local function move_line(side, tried)
       if u.id == mover then start = i break end
     end
   end
+  -- field units first, leaders last (they join their troops where these
+  -- end up)
   local n = #all
-  for k = 1, n do
-    local u = all[(start + k - 1) % n + 1]
-    if u.id ~= mover and may_act(side, u, mover) then
-      local l = unit_line(side, u, tried, ctx)
-      if l then return l end
+  for pass = 1, 2 do
+    for k = 1, n do
+      local u = all[(start + k - 1) % n + 1]
+      if u.id ~= mover and (pass == 2) == rules.units.is_leader(u) and may_act(side, u, mover) then
+        local l = unit_line(side, u, tried, ctx)
+        if l then return l end
+      end
     end
   end
   return nil
@@ -327,13 +412,29 @@ function M.propose(side, tried)
   return nil
 end
 
+-- Whether a countercharge option "countercharge CC MOVER [FACING]" is at
+-- fair odds: the countercharging unit has at least the SP of the enemy
+-- field units on the mover's hex (1:1 or better, 5.7).
+local function fair_countercharge(o)
+  local ccn, mn = o:match("^countercharge (%S+) (%S+)")
+  local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
+  if not (cc and mover and mover.hex) then return false end
+  local def = 0
+  for _, e in ipairs(rules.units.field_units_at(mover.hex)) do
+    if e.side ~= cc.side then def = def + e.sp end
+  end
+  return cc.sp >= def
+end
+
 local function is_hex(s) return s:match("^%d%d%d%d?%d?%d?$") ~= nil end
 
 function M.answer(req)
   local opts = req.options
   if req.kind == "reaction" then
     for _, o in ipairs(opts) do if o:match("^fire ") then return o end end
-    for _, o in ipairs(opts) do if o ~= "pass" then return o end end
+    for _, o in ipairs(opts) do
+      if o ~= "pass" and (not o:match("^countercharge ") or fair_countercharge(o)) then return o end
+    end
     return "pass"
   end
   if req.kind == "return_fire" then return opts[1] end

@@ -203,6 +203,9 @@ local function rally_check(side, u)
   end
 end
 
+-- Whether "rally UNIT" is accepted now (refuses as the action does).
+M.check_rally = rally_check
+
 -- [9.3.1] [10.3.1] rally UNIT: a morale test in the unit's movement phase,
 -- costing all its MP [6.2.5] and its CF [6.2.6]; success organizes a
 -- disorganized unit and makes a panicked unit disorganized.
