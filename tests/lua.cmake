@@ -57,3 +57,7 @@ add_test(NAME game.legnica.full COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_
          legnica/henry-ii 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(game.legnica.full PROPERTIES LABELS long TIMEOUT 1200
                      ENVIRONMENT "${BITWA_TEST_ENV}")
+add_test(NAME game.husaria.kircholm COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>
+         husaria/kircholm 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(game.husaria.kircholm PROPERTIES LABELS long TIMEOUT 1200
+                     ENVIRONMENT "${BITWA_TEST_ENV}")

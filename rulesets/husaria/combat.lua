@@ -322,7 +322,9 @@ function M.check_mandatory()
     if U().is_field(u) and u.hex ~= nil and not u.fought then
       local z = {}
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
-        if not rules.markers.fenced(u, e.hex) then z[#z + 1] = e end       -- [6.18]
+        -- [6.18] not through a fence; an enemy already attacked by others
+        -- can no longer be attacked (6.23): it should have been joined
+        if not rules.markers.fenced(u, e.hex) and not e.attacked then z[#z + 1] = e end
       end
       if #z > 0 then refuse("6.12", u.name .. " has " .. names(z) .. " in its ZoC and must attack") end
     end
@@ -330,12 +332,25 @@ function M.check_mandatory()
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil then
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
-        if not e.attacked and not rules.markers.fenced(u, e.hex) then
+        if not e.attacked and not rules.markers.fenced(u, e.hex) and rules.combat.can_be_attacked(side, e) then
           refuse("6.13", e.name .. " is in the ZoC of " .. u.name .. " and must be attacked")
         end
       end
     end
   end
+end
+
+-- [6.13] whether a unit of side that has not fought could still attack e
+-- (otherwise the obligation cannot be met: a unit attacks once a phase,
+-- 6.23, and should have taken e on with its other defender, 6.14)
+function M.can_be_attacked(side, e)
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if U().is_field(u) and u.hex ~= nil and not u.fought and bitwa.hex.distance(u.hex, e.hex) == 1
+       and bitwa.check(rules.combat.check, side, { u }, { e }) then
+      return true
+    end
+  end
+  return false
 end
 
 -- the start of an attack phase: nobody has fought

@@ -59,12 +59,18 @@ end
 
 -- the phasing side's fire, at a unit it is about to attack (in the front
 -- zone of one of its units that has not fought)
-function M.fire(side, shooters, t)
+function M.plan_fire(side, shooters, t)
   local facing = false
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil and not u.fought and rules.zoc.covers(u, t.hex) then facing = true end
   end
   if not facing or t.attacked then refuse("12.11", t.name .. " is not about to be attacked") end
+  rules.musketry.plan(side, shooters, t)
+  return true
+end
+
+function M.fire(side, shooters, t)
+  rules.musketry.plan_fire(side, shooters, t)
   rules.musketry.volley(side, shooters, t)
 end
 
@@ -73,7 +79,7 @@ function M.legal(side)
   for _, s in ipairs(bitwa.units { side = side }) do
     if s.stars ~= "" and s.hex ~= nil and rules.musketry.shots_left(s) > 0 then
       for _, t in ipairs(rules.zoc.enemies_in_zoc(s)) do
-        if bitwa.check(rules.musketry.fire, side, { s }, t) then out[#out + 1] = { s.name, t.name } end
+        if bitwa.check(rules.musketry.plan_fire, side, { s }, t) then out[#out + 1] = { s.name, t.name } end
       end
     end
   end

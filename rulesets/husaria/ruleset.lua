@@ -54,7 +54,7 @@ return {
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
   modules = { "tables", "units", "zoc", "markers", "movement", "kopie", "morale", "commanders", "dispersal",
-              "retreat", "fire", "artillery", "musketry", "combat", "tatars", "reactions", "pikemen", "phases" },
+              "retreat", "fire", "artillery", "musketry", "combat", "tatars", "reactions", "pikemen", "victory", "phases", "bot" },
   -- [3.1] the stage's six phases, after the one-off deployment
   phases = {
     { name = "A.deploy", side = "@side.A", deployment = true, actions = { "deploy" }, cite = "3.1" },
@@ -95,7 +95,7 @@ return {
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]
     lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
   },
-  hooks = { setup = { "phases.setup", "markers.setup" }, turn_start = { "morale.stage_start", "musketry.stage_start", "reactions.stage_start" } },
+  hooks = { setup = { "phases.setup", "markers.setup" }, game_end = "victory.game_end", turn_start = { "morale.stage_start", "musketry.stage_start", "reactions.stage_start" } },
   options = {
     forest_turn_cost = { default = "table", values = { "table", "example" }, doc = "4.44: the terrain added to a cavalry turn in a forest: 'table' (3, the terrain table) or 'example' (4, the printed example)" },
     ford_cost = { default = 1, min = 0, doc = "4.52: the additional MP for crossing a ford (the book gives no number)" },

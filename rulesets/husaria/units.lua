@@ -57,7 +57,7 @@ end
 -- (opts.no_morale); a commander on the hex of an eliminated unit may die
 -- with it [9.22].
 function M.eliminate(u, rule, why, opts)
-  local h, side, commander, field, name = u.hex, u.side, M.is_commander(u), M.is_field(u), u.name
+  local h, side, commander, field, name, kind = u.hex, u.side, M.is_commander(u), M.is_field(u), u.name, u.kind
   bitwa.note(u.name .. " is eliminated (" .. rule .. (why and (": " .. why) or "") .. ")")
   bitwa.set_var("eliminated." .. side, (bitwa.var("eliminated." .. side) or 0) + 1)
   bitwa.remove(u)
@@ -68,6 +68,8 @@ function M.eliminate(u, rule, why, opts)
   elseif not (opts and opts.no_morale) then
     rules.morale.move(enemy, 1, "8.13")
   end
+  rules.victory.eliminated(side, kind, name)
+  if bitwa.is_over() then return end
   if h and field then rules.commanders.unit_eliminated(side, h) end
 end
 
