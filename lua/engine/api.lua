@@ -433,7 +433,13 @@ function M.new()
     end
     local g = writable("a roll of the game's dice", 2)
     if g.explore and g.dice:forced_left() == 0 and M.rollable(n, sides) then
-      g.dice:force({ coroutine.yield(M.roll_point(n, sides, class)) })
+      -- the class function only reads: a change or a roll in it is refused
+      local was = g.read_only
+      g.read_only = "a roll's class function"
+      local ok, rp = pcall(M.roll_point, n, sides, class)
+      g.read_only = was
+      if not ok then error(rp, 0) end
+      g.dice:force({ coroutine.yield(rp) })
     end
     return g.dice:roll(n, sides, M.cite_text(g.rs.manifest.renumber, purpose))
   end

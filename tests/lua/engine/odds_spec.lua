@@ -232,3 +232,29 @@ test("odds: --json's exact probabilities are integer fractions", function()
   for _, o in ipairs(p.outcomes) do ok(o.exact:match("^%d+/%d+$"), o.exact) end
   eq(p.outcomes[1].exact, "5/27")
 end)
+
+test("odds: a roll's class function only reads: a change in it is refused, the play fails", function()
+  local g = game { ruleset = "skirmish", seed = 1, scenario = { map = "skirmish", turns = 3, units = {
+    { name = "a", side = "A", kind = "infantry", hex = "0404", facing = "SE", sp = 2, mp = 4 } } } }
+  local api = g.rs.api
+  g.explore = true
+  local function probe(class)
+    return g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+      api.set_var("rolled", (api.roll(1, 6, "probe", class)))
+    end)
+  end
+  local r = probe(function(t) api.set_var("seen", t) return t end)
+  eq(r.status, "error")
+  ok(r.message:find("a roll's class function cannot change the game", 1, true), r.message)
+  eq(g:var("seen"), nil)
+  r = probe(function(t) return api.roll(1, 6, "inside") end)
+  eq(r.status, "error", "nor roll")
+  eq(g.pending, nil)
+  -- a class function that reads is followed
+  r = probe(function(t) return t > api.turn() end)
+  eq(r.status, "roll")
+  eq(#r.roll.classes, 2)
+  eq(r.roll.classes[1].totals, { 1 })
+  done(g:fall(4))
+  eq(g:var("rolled"), 4)
+end)
