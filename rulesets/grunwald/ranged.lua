@@ -308,7 +308,7 @@ function M.roll(shooter, target)
   -- [11.2.2] a target in the ZoC of a friendly unit (other than the shooter)
   local near = rules.zoc.enemies_covering(target.hex, target.side, function(e) return e.id ~= shooter.id end)
   if #near > 0 then
-    local r = bitwa.d6("friendly fire (11.2.2)")
+    local r = bitwa.roll(1, 6, "friendly fire (11.2.2)", function(t) return t == R.friendly_fire_roll end)
     if r == R.friendly_fire_roll then
       shot.friendly = true
       bitwa.note(shooter.name .. " fires at " .. target.name .. ": friendly fire (11.2.2)")
@@ -338,7 +338,8 @@ end
 function M.leaders_under_fire(h, by_side)
   local L = rules.tables.leaders
   for _, leader in ipairs(rules.units.leaders_at(h)) do
-    local r = bitwa.roll(L.fire_death_dice, 6, "leader under fire (11.2.5)")
+    local r = bitwa.roll(L.fire_death_dice, 6, "leader under fire (11.2.5)",
+      function(t) return t == L.fire_death_roll end)
     if r == L.fire_death_roll then
       bitwa.note(leader.name .. " is killed by fire (11.2.5)")
       rules.leaders.kill(leader, by_side, "11.2.5")
@@ -395,7 +396,8 @@ function M.apply(shot)
           rules.condition.after_combat(target, R.horse_archer_disorg_row)
         end
       elseif shot.kind == "crossbowmen" then
-        if bitwa.d6("crossbow hit (11.6.2)") == R.crossbow_disorg_roll then    -- [11.6.2]
+        local function disorganizes(t) return t == R.crossbow_disorg_roll end
+        if disorganizes(bitwa.roll(1, 6, "crossbow hit (11.6.2)", disorganizes)) then    -- [11.6.2]
           rules.condition.disorganize(target, "11.6.2")
           -- (a ruleset whose disorganization takes the unit off the map,
           -- Legnica's scatter, leaves nothing to stop)
