@@ -85,3 +85,21 @@ test("T-HU-17: Kokenhausen: Gyllenhielm on 1312 at the end is the Swedes' automa
   play(g2, "attack a d", { 10, 12, 12 })
   eq({ g2:result().winner, g2:result().level }, { "PL", "automatic victory" })
 end)
+
+test("Morgon Slaget: stage 1 of 20 on the Kircholm map, the Swedes' initiative, the text's hexes, no Courland reiters", function()
+  local g = game { ruleset = "husaria", scenario = "morgon-slaget", deploy = "scenario" }
+  eq(g:turn(), 1)
+  eq(g:var("side.A"), "SW")
+  eq(g:phase_info().name, "A.artillery")
+  eq(g:acting_sides(), { "SW" })
+  eq(g:var("kopie.stock.PL"), 80)
+  eq(g:unit_table("Karol-IX").hex, "0412")
+  eq(g:unit_table("Mansfeldt-1").hex, "1307")
+  eq(g:unit_table("Mansfeldt-10").hex, "1316")
+  eq(g:unit_table("Gwardia-7").hex, "0913")
+  eq(g:unit_table("Fryderyk-1"), nil)
+  local count = { PL = {}, SW = {} }
+  for _, u in ipairs(g:units_table()) do count[u.side][u.kind] = (count[u.side][u.kind] or 0) + 1 end
+  eq(count.PL, { commander = 8, husaria = 19, cavalry = 8, tatars = 6, infantry = 7, artillery = 3, wagon = 6 })
+  eq(count.SW, { commander = 7, infantry = 26, cavalry = 45, artillery = 6 })
+end)
