@@ -34,6 +34,21 @@ test("5.4.6 / 5.4.5 / 4.5.2: defenders on two hexes, each a hex short: 1 SP for 
   eq(#r.rolls, 2, "the combat and D1's disorganization roll (D2 is gone)")
 end)
 
+test("FR 5.4.6 / 5.4.5: the French edition says it outright ('1 PF perdu pour l'ensemble des unités'): the same single loss", function()
+  local g = two_hex_defence { overlays = { "grunwald/fr-revised" } }
+  g.dice:force { 2, 6, 6 }
+  local r = play(g, "TO", "attack A D1,D2", { loss = "D1" })
+  done(r)
+  local q = asked(r, "loss")
+  ok(#q >= 1, "the owner chooses")
+  eq(q[#q].options, { "D1", "D2" })
+  local sp = 0
+  for _, n in ipairs { "D1", "D2" } do local u = g:unit_table(n); sp = sp + (u and u.sp or 0) end
+  ok(r.rolls[1].purpose == "combat (5.1.1)")
+  ok(contains(r.events, "PL retreats 0 of 1 hexes: 1 SP lost (5.4.6)"), "one 5.4.6 loss for the side")
+  eq(sp, 2, "3 SP before, 1 lost")
+end)
+
 test("5.4.6: the same, the owner keeping D2: D1 loses the SP", function()
   local g = two_hex_defence()
   g.dice:force { 2, 6, 6 }
@@ -196,4 +211,18 @@ test("12.1.6 / 4.5.1 / scenario reinforcements: a reinforcement cannot enter a d
   r, g = enter(true)
   refused(r, "4.5.1")
   eq(g:unit_table("R").hex, nil, "R waits off the map")
+end)
+
+test("8.1.7 / 5.1.1 / 8.2.4: the attackers' leader too: his only unit dies in the combat, he withdraws alone and rolls for his life", function()
+  local g = setup({ U("A", "TO", "infantry", "0507", "S", { sp = 1 }), U("LA", "TO", "leader", "0507", "S"),
+                    U("D", "PL", "infantry", "0508", "N") }, { vars = { { "morale", 1 } } })
+  to_phase(g, "A.infantry_attack")
+  g.dice:force { 10, 12 }                    -- 1:2 +2 (leader) -1 (PL MORALE) = 1:1, 10 = A1 -1; death roll 12
+  local r = play(g, "TO", "attack A D", { retreat = "0607" })
+  done(r)
+  eq(g:unit_table("A"), nil, "killed by the combat loss")
+  eq(asked(r, "retreat")[1].options, { "0506", "0607", "0407" }, "not into D's ZoC (0408, 0608)")
+  eq(g:unit_table("LA").hex, "0607")
+  eq(r.rolls[2].purpose, "leader death (8.2.4)")
+  ok(contains(r.events, "LA: death roll 12 - 1 SP lost > 1 hexes to retreat (8.2.4, 8.2.5)"), "A's loss counts (8.2.5)")
 end)

@@ -8,7 +8,7 @@ local function setup(units, extra)
   for _, v in ipairs(extra.vars or {}) do vars[#vars + 1] = v end
   local options = { complementary = false }
   for k, v in pairs(extra.options or {}) do options[k] = v end
-  return game { ruleset = "grunwald", seed = 1, options = options,
+  return game { ruleset = "grunwald", overlays = extra.overlays, seed = 1, options = options,
     scenario = { map = "test-field", turns = extra.turns or 3, units = units, vars = vars, hooks = extra.hooks } }
 end
 
