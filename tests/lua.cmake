@@ -65,3 +65,7 @@ add_test(NAME game.husaria.morgon-slaget COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/
          husaria/morgon-slaget 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(game.husaria.morgon-slaget PROPERTIES LABELS long TIMEOUT 1200
                      ENVIRONMENT "${BITWA_TEST_ENV}")
+add_test(NAME game.husaria.kokenhausen COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>
+         husaria/kokenhausen 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(game.husaria.kokenhausen PROPERTIES LABELS long TIMEOUT 1200
+                     ENVIRONMENT "${BITWA_TEST_ENV}")

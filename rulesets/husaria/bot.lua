@@ -83,6 +83,27 @@ local function movement_line(side, tried, foes)
       end
     end
   end
+  -- a commander whose place at the end wins the game goes there (victory hold)
+  local hold = (bitwa.scenario().victory or {}).hold
+  if hold and hold.side == side then
+    local c = bitwa.unit(hold.unit)
+    local target = bitwa.hex.parse(hold.hex)
+    if c and c.hex ~= nil and c.hex ~= target and c.mp_left > 0 then
+      local best, bd
+      for _, n in ipairs(bitwa.hex.neighbours(c.hex)) do
+        local safe = #U().field_units_at(n) == 0 or U().field_units_at(n)[1].side == side
+        local row = rules.tables.terrain[bitwa.map.terrain(n)]
+        if safe and not (row and row.prohibited) then
+          local d = bitwa.hex.distance(n, target)
+          if not bd or d < bd then best, bd = n, d end
+        end
+      end
+      if best and bd < bitwa.hex.distance(c.hex, target) then
+        local l = "lead " .. c.name .. " " .. best.label
+        if not tried[l] then return l end
+      end
+    end
+  end
   for _, u in ipairs(bitwa.units { side = side }) do
     if u.hex ~= nil and U().is_cavalry(u) and not u.stopped and u.mp_left > 0 then
       local e, d = nearest(u.hex, foes)

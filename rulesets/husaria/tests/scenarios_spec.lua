@@ -103,3 +103,23 @@ test("Morgon Slaget: stage 1 of 20 on the Kircholm map, the Swedes' initiative, 
   eq(count.PL, { commander = 8, husaria = 19, cavalry = 8, tatars = 6, infantry = 7, artillery = 3, wagon = 6 })
   eq(count.SW, { commander = 7, infantry = 26, cavalry = 45, artillery = 6 })
 end)
+
+test("Kokenhausen 1601: stage 1 of 15, the Swedes' initiative, 40 lances, morale 0, no Swedish pikes, fences before the (U) units", function()
+  local g = game { ruleset = "husaria", scenario = "kokenhausen", deploy = "scenario" }
+  eq(g:turn(), 1)
+  eq(g:var("side.A"), "SW")
+  eq(g:var("kopie.stock.PL"), 40)
+  eq(g:var("morale"), 0)
+  eq(g:var("pikes.stock.SW"), 0)
+  local count = { PL = {}, SW = {} }
+  for _, u in ipairs(g:units_table()) do count[u.side][u.kind] = (count[u.side][u.kind] or 0) + 1 end
+  eq(count.PL, { commander = 5, husaria = 18, cavalry = 16, infantry = 5, artillery = 2 })
+  eq(count.SW, { commander = 6, infantry = 14, cavalry = 16, artillery = 5, fence = 5 })
+  -- each fence stands with a (U) unit and faces the Poles
+  for i, n in ipairs { "Liewen-1", "Liewen-2", "Liewen-3", "Wachtmeister-1", "Wachtmeister-2" } do
+    eq(g:unit_table("Fence-" .. i).hex, g:unit_table(n).hex)
+    eq(g:unit_table("Fence-" .. i).facing, "NW")
+  end
+  -- the Swedes' artillery is worth no points (as printed)
+  eq(g.scenario.victory.vp.artillery, nil)
+end)
