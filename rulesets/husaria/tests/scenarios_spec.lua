@@ -114,7 +114,7 @@ test("Kokenhausen 1601: stage 1 of 15, the Swedes' initiative, 40 lances, morale
   local count = { PL = {}, SW = {} }
   for _, u in ipairs(g:units_table()) do count[u.side][u.kind] = (count[u.side][u.kind] or 0) + 1 end
   eq(count.PL, { commander = 5, husaria = 18, cavalry = 16, infantry = 5, artillery = 2 })
-  eq(count.SW, { commander = 6, infantry = 14, cavalry = 16, artillery = 5, fence = 5 })
+  eq(count.SW, { commander = 6, infantry = 13, cavalry = 16, artillery = 5, fence = 5 })
   -- each fence stands with a (U) unit and faces the Poles
   for i, n in ipairs { "Liewen-1", "Liewen-2", "Liewen-3", "Wachtmeister-1", "Wachtmeister-2" } do
     eq(g:unit_table("Fence-" .. i).hex, g:unit_table(n).hex)
