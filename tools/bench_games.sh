@@ -9,7 +9,7 @@
 #                             [--odds SITUATION.lua | --odds none] [--odds-runs R]
 #                             [--baseline N] [RULESET/SCENARIO...]
 #
-#   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii;
+#   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii husaria/kircholm;
 #                     one that `bitwa list` does not show is skipped
 #   -n GAMES          games per configuration and process (default 2)
 #   --seed S          as `bitwa sim --seed` (default 1): game i has seed S*1000003+i
@@ -112,7 +112,7 @@ while [ $# -gt 0 ]; do
     *) bad "RULESET/SCENARIO expected, got '$1'" ;;
   esac
 done
-[ -n "$TARGETS" ] || TARGETS="grunwald/clash-of-titans legnica/henry-ii"
+[ -n "$TARGETS" ] || TARGETS="grunwald/clash-of-titans legnica/henry-ii husaria/kircholm"
 [ -x "$BITWA" ] || bad "no bitwa command at $BITWA (build it: cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2; or give --bitwa PATH)"
 [ "$ODDS" = none ] || [ -f "$ODDS" ] || bad "--odds: no file $ODDS"
 case $(date +%N) in '' | *[!0-9]*) bad "date +%N gives no nanoseconds here (GNU date needed)" ;; esac
