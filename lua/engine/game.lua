@@ -527,7 +527,21 @@ function Game:acting_sides()
   return { side }
 end
 
-function Game:acting_side() return self:acting_sides()[1] end
+-- The first of them (nil when none), without building the list: the
+-- rules ask it often (bitwa.phasing_side).
+function Game:acting_side()
+  if self:is_over() then return nil end
+  local side = self:phase_info().side
+  if side == "" then return nil end
+  if side == "*" then
+    for _, s in ipairs(self.sides) do
+      if not self.state:var("phase.done." .. s) then return s end
+    end
+    return nil
+  end
+  if side:sub(1, 1) == "@" then return self.state:var(side:sub(2)) end
+  return side
+end
 
 function Game:checksum()
   if self.format == 1 then return bitwa.util.hash(self.state:checksum() .. ":" .. self.dice:count()) end
