@@ -233,6 +233,17 @@ function M.svg(g, opts)
     pline(26, n .. " units, " .. total .. " SP on the map" .. (vp ~= nil and (", VP " .. tostring(vp)) or ""),
       ' fill="#444"')
   end
+  -- the ruleset's tracks and stocks (manifest panel = { { label, var } }):
+  -- only the variables holding a number or a string are shown
+  local panel_rows = {}
+  for _, p in ipairs(g.rs.manifest.panel or {}) do
+    local v = g.state:var(p[2])
+    if math.type(v) or type(v) == "string" then panel_rows[#panel_rows + 1] = p[1] .. ": " .. tostring(v) end
+  end
+  if #panel_rows > 0 then
+    pline(8, "Tracks", ' font-weight="bold"', nil, nil, 4)
+    for _, t in ipairs(panel_rows) do pline(16, t, ' fill="#444"') end
+  end
   pline(8, "Off the map", ' font-weight="bold"', nil, nil, 4)
   if #offmap == 0 then pline(16, "none", ' fill="#666"') end
   for _, sd in ipairs(g.sides) do

@@ -223,6 +223,14 @@ local function check_manifest(m, path)
   end
   local rerr = roles.check(m.roles)
   if rerr then bad(rerr) end
+  if m.panel ~= nil then
+    if type(m.panel) ~= "table" then bad("field 'panel' must be a list of { label, variable }") end
+    for i, p in ipairs(m.panel) do
+      if type(p) ~= "table" or type(p[1]) ~= "string" or type(p[2]) ~= "string" then
+        bad("panel[" .. i .. "]: { label, variable } expected")
+      end
+    end
+  end
   for _, k in ipairs(util.sorted_keys(m.actions or {})) do
     local a = m.actions[k]
     if type(a) ~= "table" or type(a.run) ~= "string" then
@@ -272,7 +280,7 @@ function M.merge(chain)
   end
   for _, link in ipairs(chain) do
     local mf = link.manifest
-    for _, f in ipairs { "title", "system", "budget", "memory", "version" } do
+    for _, f in ipairs { "title", "system", "budget", "memory", "version", "panel" } do
       if mf[f] ~= nil then m[f] = mf[f] end
     end
     if mf.sides then m.sides = mf.sides end

@@ -51,6 +51,15 @@ return {
     { "base_mp", "int", 0 },        -- a pike unit's MP as infantry [15.15]
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
+  -- the map's tracks and boxes, drawn beside it [6.74] [8.11] [10.12] [15.11]
+  panel = {
+    { "Stage", "turn" },
+    { "Morale track (fields for PL; SW if negative)", "morale" },
+    { "Morale modifier this stage (PL +, SW -)", "morale.effective" },
+    { "Kopie in wagon, PL", "kopie.stock.PL" }, { "Used kopie, PL", "kopie.used.PL" },
+    { "Pike tokens, PL", "pikes.stock.PL" }, { "Pike tokens, SW", "pikes.stock.SW" },
+    { "Units eliminated, PL", "eliminated.PL" }, { "Units eliminated, SW", "eliminated.SW" },
+  },
   terrain = { "clear", "forest", "village", "swamp", "orchard", "hill" },
   edges = { "stream", "slope", "road", "river", "bridge", "ford" },
   modules = { "tables", "units", "zoc", "markers", "movement", "kopie", "morale", "commanders", "dispersal",
