@@ -166,7 +166,9 @@ function M.shifts(side, attackers, defenders)
   add(rules.commanders.modifier(side, attackers), "commander (9.21)")
   add(-rules.commanders.modifier(bitwa.enemy(side), defenders), "defending commander (9.21)")
   add(rules.combat.terrain_shift(attackers, defenders), "terrain (6.31, 6.32)")
-  add(rules.morale.effective(side), "morale track (8.14, 8.15)")
+  local mor = rules.morale.effective(side)
+  if bitwa.option("morale_scope") == "own_attacks" and mor < 0 then mor = 0 end   -- 8.14: own attacks only
+  add(mor, "morale track (8.14, 8.15)")
   for _, d in ipairs(defenders) do
     if rules.combat.opposite(attackers, d) then add(T().opposite_sides, "opposite sides (6.16)") break end
   end
@@ -355,6 +357,7 @@ end
 
 -- the start of an attack phase: nobody has fought
 function M.phase_start()
+  rules.musketry.phase_start()
   for _, u in ipairs(bitwa.units {}) do u.fought = false; u.attacked = false end
 end
 

@@ -24,6 +24,11 @@ function M.stage_start()
   for _, u in ipairs(bitwa.units {}) do if u.shots ~= 0 then u.shots = 0 end end
 end
 
+-- option musket_shots = "phase": the stars count in each attack phase
+function M.phase_start()
+  if bitwa.option("musket_shots") == "phase" then rules.musketry.stage_start() end
+end
+
 function M.plan(side, shooters, t)
   if rules.markers.lost_all(side) then refuse("11.19", side .. " has lost all its wagons: no more musket fire") end
   local arm

@@ -28,6 +28,8 @@ function M.movement_start()
   for _, u in ipairs(bitwa.units { side = side }) do if u.hex ~= nil then rules.movement.refresh(u) end end
   -- [10.14] dispersed units come back at the start of the own movement phase
   rules.dispersal.return_units(side)
+  -- [6.71] option kopie_phase = "any": the other side takes lances now too
+  if bitwa.option("kopie_phase") == "any" then rules.kopie.offer(bitwa.enemy(side)) end
 end
 
 -- Deployment: a unit is placed, facing as its owner chooses, on a hex of

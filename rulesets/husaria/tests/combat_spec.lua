@@ -365,3 +365,10 @@ test("4.46, T-HU-14: a cavalry chaser straying into a swamp off the road is elim
   eq(g:unit_table("c"), nil)
   eq(g:var("morale"), -1)
 end)
+
+test("8.14, option morale_scope = 'own_attacks': the zone's modifier counts only in the side's own attacks", function()
+  local g = setup({ U("a", "PL", "infantry", "0804", "S"), U("d", "SW", "infantry", "0805", "N") },
+    { vars = { { "morale", -9 } }, options = { morale_scope = "own_attacks" } })
+  local r = act(g, "PL", "attack a d", nil, { 6 })
+  has(r, "no shifts; column 1:1")
+end)

@@ -161,3 +161,16 @@ test("11.19: a side that lost all its wagons fires neither muskets nor guns", fu
   eq(g:phase_info().name, "B.artillery")
   refused(g:act("SW", "fire gun t"), "11.19")
 end)
+
+test("12.2, option musket_shots = 'phase': the stars count in each attack phase", function()
+  local g = setup({ U("m1", "PL", "infantry", "0804", "S", { stars = "full" }), U("t", "SW", "infantry", "0805", "N", { sp = 2 }) },
+    { options = { musket_shots = "phase" } })
+  to_attack(g)
+  act(g, "PL", "volley m1 t", nil, { 2 })
+  eq(g:unit_table("m1").shots, 1)
+  done(act(g, "PL", "attack m1 t", nil, { 6 }))
+  done(g:act("PL", "end"))
+  done(g:act("SW", "end"))
+  eq(g:phase_info().name, "B.attack")
+  eq(g:unit_table("m1").shots, 0, "counted again in SW's attack phase")
+end)

@@ -188,3 +188,20 @@ test("11.14, 11.16: wagons stay where the scenario puts them (A-103): a unit lea
   eq(g:unit_table("i").hex, "0805")
   refused(g:act("PL", "move i"), "5.21")
 end)
+
+test("6.71, option kopie_phase = 'any' (H-03): at the start of the enemy's movement phase the other side is asked which hussars take lances", function()
+  local g = game { ruleset = "husaria", seed = 1, deploy = "scenario", options = { kopie_phase = "any" },
+    scenario = { map = "test-field", turns = 3, vars = { { "side.A", "SW" }, { "kopie.stock.PL", 2 } }, units = {
+      U("h", "PL", "husaria", "0802", "S"), U("h2", "PL", "husaria", "1202", "S"), U("x", "SW", "infantry", "2015", "N") } } }
+  -- SW's movement phase began: PL was asked
+  local req = g:pending_request()
+  eq(req and req.kind, "lance")
+  eq(req.options, { "h", "h2", "none" })
+  g:answer("h")
+  eq(g:pending_request().options, { "h2", "none" })
+  g:answer("none")
+  ok(g:unit_table("h").kopie)
+  ok(not g:unit_table("h2").kopie)
+  eq(g:var("kopie.stock.PL"), 1)
+  refused(g:act("PL", "lance h2"), "3.1", "not PL's phase")
+end)
