@@ -51,6 +51,13 @@ return {
     { "base_mp", "int", 0 },        -- a pike unit's MP as infantry [15.15]
   },
   roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
+  -- the book's tables, for `bitwa lint` (each printed cell read back) and `bitwa diff`
+  tables = {
+    ["tables.battle"] = { title = "Battle Table", row = "roll", column = "column",
+                          column_labels = "tables.columns", read = "tables.read_battle" },
+    ["tables.dispersal"] = { title = "Battle Dispersal", row = "retreat", column = "unit" },
+    ["tables.terrain"] = { title = "Terrain influence for combat and movement", row = "terrain" },
+  },
   -- the map's tracks and boxes, drawn beside it [6.74] [8.11] [10.12] [15.11]
   panel = {
     { "Stage", "turn" },

@@ -214,6 +214,35 @@ T.battle = {
   },
 }
 
+-- [7.12] The effect fields of a printed Battle Table cell (for `bitwa
+-- lint` and `bitwa diff`): "ATTACKER/DEFENDER", or one side's part named
+-- by its letter; nil when the text cannot be read.
+function T.read_battle(text)
+  local r = { att_loss = 0, att_retreat = 0, att_disperse = false, def_loss = 0, def_retreat = 0, def_disperse = false }
+  local function part(s, default)
+    if s == "-" then return true end
+    if s == "-1" then
+      if not default then return false end
+      r[default .. "_loss"] = 1
+      return true
+    end
+    local letter, n, loss, flag = s:match("^%-?([AB])(%d)(%-?1?)(R?)$")
+    if not letter then return false end
+    local side = letter == "A" and "att" or "def"
+    r[side .. "_retreat"] = math.tointeger(tonumber(n))
+    r[side .. "_loss"] = loss == "-1" and 1 or 0
+    r[side .. "_disperse"] = flag == "R"
+    return true
+  end
+  local a, d = text:match("^(.-)/(.*)$")
+  if a then
+    if not (part(a, "att") and part(d, "def")) then return nil end
+  elseif not part(text, nil) then
+    return nil
+  end
+  return r
+end
+
 ------------------------------------------------------- BATTLE DISPERSAL (L681-690)
 -- [6.21 step 9] 1D6 after every retreat: the row is the retreat's length
 -- (B1/A1 .. B5/A5), the column the unit's type and morale; the listed
