@@ -305,12 +305,12 @@ command("show", "show FILE [--json]", "show the state of a game",
   end)
 
 command("actions", "actions FILE [--side S] [--json]", "list the legal actions now",
-  "Lists the action lines the acting side(s) may play now, one per line.",
+  "Lists the action lines the acting side(s) may play now, one per line; a unit that\ntakes path orders is listed by the hexes it can reach (move UNIT HEX), not by\nevery step and facing.",
   function(args)
     local opts, pos = parse(args, { json = "flag", side = "value" }, "actions")
     need(pos, 1, commands.actions)
     local g = open_game(pos[1], true)
-    local legal = g:legal_actions(opts.side)
+    local legal = require("engine.paths").listing(g, g:legal_actions(opts.side))
     if opts.json then
       local req = g:pending_request()
       io.write(json.encode { actions = json.array(legal),
@@ -504,7 +504,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
         elseif line == "help" then
           util.printf("type an action line, or an option when asked; actions, show, quit\n")
         elseif line == "actions" then
-          for _, a in ipairs(g:legal_actions()) do util.printf("  %s %s\n", a.side, a.line) end
+          for _, a in ipairs(require("engine.paths").listing(g, g:legal_actions())) do util.printf("  %s %s\n", a.side, a.line) end
         elseif line == "show" then print_state(g)
         elseif req then report_result(g:answer(line), false)
         else report_result(g:act(side, line), false) end

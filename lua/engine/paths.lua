@@ -176,4 +176,89 @@ function M.walk(g, side, kind, spec, words, convert)
   end
 end
 
+-- The line of a path order to hex label `to` (facing f or nil): "KIND
+-- UNIT HEX", or with the facing when the shorter form is the action's own.
+local function order_line(g, kind, spec, name, to, f)
+  local words = { kind, name, to }
+  if f ~= nil then words[4] = util.FACINGS[f + 1] end
+  if f == nil and fits(g, spec.params or {}, words) then return nil end
+  return table.concat(words, " ")
+end
+
+-- One unit's path orders (run as a query): a line per hex it can reach
+-- other than its own (the cheapest way there, in reach's order), and the
+-- first steps of all its paths.  Plain strings.
+local function unit_listing(g, kind, spec, side, name)
+  local u = g.rs.api.unit(name)
+  local here = u and u.hex
+  local lines, firsts = {}, {}
+  if not here then return lines, firsts end
+  local cheapest, order = {}, {}
+  for _, d in ipairs(M.destinations(g, spec, side, u) or {}) do
+    if #d.path > 0 then
+      firsts[#firsts + 1] = d.path[1].line
+      if d.hex ~= here.label then
+        local c = cheapest[d.hex]
+        if not c then order[#order + 1] = d.hex end
+        if not c or d.cost < c.cost then cheapest[d.hex] = d end
+      end
+    end
+  end
+  for _, h in ipairs(order) do
+    lines[#lines + 1] = order_line(g, kind, spec, name, h, nil) or order_line(g, kind, spec, name, h, cheapest[h].facing)
+  end
+  return lines, firsts
+end
+
+--[[
+listing(g, legal) -> legal actions as people read them: for every unit an
+action with a reach query can move, its destinations ("move UNIT HEX",
+one line per hex it can reach now, the cheapest way) instead of the
+one-step lines its paths start with (every facing of every unit); other
+lines stay.  legal: g:legal_actions(...).  Each unit's reach runs as its
+own query; a unit whose reach fails keeps its one-step lines.
+--]]
+function M.listing(g, legal)
+  if g.pending or g:is_over() then return legal end
+  local actions = g.rs.manifest.actions
+  local kinds = {}
+  for _, k in ipairs(g:phase_info().kinds) do
+    if k == "*" then
+      for _, k2 in ipairs(util.sorted_keys(actions)) do if actions[k2].reach then kinds[#kinds + 1] = k2 end end
+    elseif actions[k] and actions[k].reach then
+      kinds[#kinds + 1] = k
+    end
+  end
+  if #kinds == 0 then return legal end
+  local sides, seen = {}, {}
+  for _, a in ipairs(legal) do
+    if not seen[a.side] then seen[a.side] = true; sides[#sides + 1] = a.side end
+  end
+  local drop, dests = {}, {}
+  for _, s in ipairs(sides) do
+    local names = g:query(function()
+      local t = {}
+      for _, u in ipairs(g.rs.api.units { side = s }) do if u.hex then t[#t + 1] = u.name end end
+      return t
+    end)
+    for _, kind in ipairs(kinds) do
+      for _, name in ipairs(names) do
+        local ok, lines, firsts = pcall(g.query, g, unit_listing, g, kind, actions[kind], s, name)
+        if ok and lines then
+          for _, l in ipairs(firsts) do drop[s .. "\0" .. l] = true end
+          for _, l in ipairs(lines) do dests[#dests + 1] = { side = s, line = l } end
+        end
+      end
+    end
+  end
+  local out, ends = {}, {}
+  for _, a in ipairs(legal) do
+    if a.line == "end" then ends[#ends + 1] = a
+    elseif not drop[a.side .. "\0" .. a.line] then out[#out + 1] = a end
+  end
+  for _, a in ipairs(dests) do out[#out + 1] = a end
+  for _, a in ipairs(ends) do out[#out + 1] = a end
+  return out
+end
+
 return M
