@@ -7,6 +7,7 @@
 ** userdata ("bitwa.hex"), so that the same hex is the same value and can
 ** key a table, and a type error reads "hex expected, got table".
 */
+#define _XOPEN_SOURCE 700     /* realpath */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1480,6 +1481,35 @@ static int util_hash (lua_State *L) {
   return 1;
 }
 
+/* SipHash-2-4 of 8 bytes (a little-endian 64-bit word) under a 128-bit
+** key: a keyed pseudo-random function. */
+#define ROTL64(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define SIPROUND do { \
+    v0 += v1; v1 = ROTL64(v1, 13); v1 ^= v0; v0 = ROTL64(v0, 32); \
+    v2 += v3; v3 = ROTL64(v3, 16); v3 ^= v2; \
+    v0 += v3; v3 = ROTL64(v3, 21); v3 ^= v0; \
+    v2 += v1; v1 = ROTL64(v1, 17); v1 ^= v2; v2 = ROTL64(v2, 32); \
+  } while (0)
+static uint64_t siphash_word (uint64_t k0, uint64_t k1, uint64_t m) {
+  uint64_t v0 = k0 ^ UINT64_C(0x736f6d6570736575), v1 = k1 ^ UINT64_C(0x646f72616e646f6d);
+  uint64_t v2 = k0 ^ UINT64_C(0x6c7967656e657261), v3 = k1 ^ UINT64_C(0x7465646279746573);
+  uint64_t b = (uint64_t)8 << 56;
+  v3 ^= m; SIPROUND; SIPROUND; v0 ^= m;
+  v3 ^= b; SIPROUND; SIPROUND; v0 ^= b;
+  v2 ^= 0xff; SIPROUND; SIPROUND; SIPROUND; SIPROUND;
+  return v0 ^ v1 ^ v2 ^ v3;
+}
+
+/* bitwa.util.bot_seed(seed) -> the seed of the bots' private dice: a
+** keyed hash of the game's seed, so that what a bot draws reveals
+** nothing about the game's stream (inverting it is guessing the seed). */
+static int util_bot_seed (lua_State *L) {
+  uint64_t seed = (uint64_t)luaL_checkinteger(L, 1);
+  uint64_t h = siphash_word(UINT64_C(0x6269747761206274), UINT64_C(0x73747265616d2031), seed);
+  lua_pushinteger(L, (lua_Integer)(h >> 1));
+  return 1;
+}
+
 /* bitwa.util.caller(level) -> source, line of the function `level`
 ** frames up (1 = the caller of the function calling this) */
 static int util_caller (lua_State *L) {
@@ -1543,6 +1573,16 @@ static int util_list_dir (lua_State *L) {
   return 1;
 }
 
+/* bitwa.util.realpath(path) -> the absolute path with no symbolic
+** link, "." or ".."; nil when it does not exist */
+static int util_realpath (lua_State *L) {
+  char *r = realpath(luaL_checkstring(L, 1), NULL);
+  if (r == NULL) { lua_pushnil(L); return 1; }
+  lua_pushstring(L, r);
+  free(r);
+  return 1;
+}
+
 /* bitwa.util.isatty(fd) -> whether file descriptor fd is a terminal */
 static int util_isatty (lua_State *L) {
   lua_pushboolean(L, isatty((int)luaL_checkinteger(L, 1)) == 1);
@@ -1550,7 +1590,8 @@ static int util_isatty (lua_State *L) {
 }
 
 static const luaL_Reg util_funcs[] = {
-  {"list_dir", util_list_dir}, {"isatty", util_isatty},
+  {"list_dir", util_list_dir}, {"isatty", util_isatty}, {"bot_seed", util_bot_seed},
+  {"realpath", util_realpath},
   {"hash", util_hash}, {"caller", util_caller}, {"where", util_where},
   {"function_info", util_function_info}, {"dice_wanted", util_dice_wanted},
   {NULL, NULL}

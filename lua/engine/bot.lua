@@ -45,7 +45,8 @@ game's instruction budget and memory cap, and read-only: the game
 refuses every change while a bot looks at it (`bitwa.unit(x).sp = 0`,
 bitwa.set_var, bitwa.roll... fail with "a bot cannot change the game").
 Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
-unlogged draw from the bot's stream, seeded by the game's seed, the
+unlogged draw from the bot's stream, seeded by a keyed hash of the game's seed
+(bitwa.util.bot_seed: the draws reveal nothing of the game's dice), the
 bot's side and the position in the game.
 
 The module is loaded afresh for every call, so it keeps nothing from
@@ -495,6 +496,9 @@ M.builtin = { greedy = M.greedy, rules = M.rules }
 -- An engine bot by its name, a module bot by its name (lua/bots/NAME.lua)
 -- or by the path of its file (ending in .lua).
 function M.make(name, seed, side_index)
+  -- the bots' dice come from a keyed hash of the game's seed, never from
+  -- the seed itself: a bot's draws reveal nothing of the game's stream
+  seed = bitwa.util.bot_seed(seed)
   local f = M.builtin[name]
   if f then return f(seed, side_index) end
   local path, shown = M.resolve(name)

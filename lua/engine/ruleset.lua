@@ -48,20 +48,21 @@ function M.relpath(path)
 end
 
 -- Whether a file a game file names (its scenario file, a bot file) is
--- one bitwa may read: inside the home (relative paths are the home's)
--- or a BITWA_PATH folder, with no ".." on the way.  A game file may
--- come from a stranger; what it names is read only from there.
-function M.readable_path(path)
-  if type(path) ~= "string" or path == "" or path:find("%z") then return false end
-  for part in path:gmatch("[^/]+") do
-    if part == ".." then return false end
-  end
-  if path:sub(1, 1) ~= "/" then return true end
+-- one bitwa may read: once links, "." and ".." are resolved, inside the
+-- home, a BITWA_PATH folder or the folder of the game file itself
+-- (`beside`, where a modder keeps a scenario of their own).  A game
+-- file may come from a stranger; what it names is read only from there.
+function M.readable_path(path, beside)
+  if type(path) ~= "string" or path == "" then return false end
+  if path:sub(1, 1) ~= "/" and not path:find("^%./") then path = bitwa.home .. "/" .. path end
+  local real = bitwa.util.realpath(path)
+  if not real then return true end      -- nothing there to read: the caller says so
   local roots = M.search_path()
   roots[#roots + 1] = bitwa.home
+  if beside then roots[#roots + 1] = beside:match("^(.*)/[^/]*$") or "." end
   for _, d in ipairs(roots) do
-    local dir = d:gsub("/+$", "") .. "/"
-    if d:sub(1, 1) == "/" and path:sub(1, #dir) == dir then return true end
+    local rd = bitwa.util.realpath(d)
+    if rd and (real == rd or real:sub(1, #rd + 1) == rd .. "/") then return true end
   end
   return false
 end

@@ -133,14 +133,15 @@ for sc in map-passwd map-dotdot map-dotdot2; do
   if grep -q "scenarios/$sc.lua:[0-9]*: .*map" "$T/err"; then ok; else no "$sc: message: $(head -c 400 "$T/err")"; fi
   [ -e "$T/$sc.bitwa" ] && no "$sc: a refused start left a file" || ok
 done
-# a game file (from a stranger) whose metadata names files anywhere
+# a game file (from a stranger) whose metadata names files anywhere but
+# in the rulesets, the home or the game file's own folder
 if command -v sqlite3 >/dev/null 2>&1; then
   i=0
   printf 'return { propose = function() return "end" end }\n' >"$T/evil.lua"
   for case in "scenario|/etc/passwd|show" "scenario|tests/../../../../etc/passwd|show" \
               "scenario|$T/evil.lua|show" "bots|A=$T/evil.lua,B=random|run"; do
     key=${case%%|*}; rest=${case#*|}; value=${rest%|*}; cmd=${rest##*|}
-    i=$((i + 1)); G="$T/meta$i.bitwa"
+    i=$((i + 1)); mkdir -p "$T/mail"; G="$T/mail/meta$i.bitwa"
     "$BITWA" start skirmish/duel "$G" --seed 3 >/dev/null 2>&1
     sqlite3 "$G" "INSERT OR REPLACE INTO meta VALUES('$key', '$value')"
     before=$(digest "$G")
