@@ -43,7 +43,7 @@
 #define CPU_LIMIT_DEFAULT 20.0  /* seconds of CPU time per run of rule code */
 /* C work charged to the budget, in instructions: a long string made
 ** costs one per STRING_BYTES bytes, a key sorted or walked one each. */
-#define STRING_BYTES 16
+#define STRING_BYTES 4
 #define LONG_STRING 64          /* allocations of strings above this size */
 #define SORT_PASS_C 32          /* per element and pass of a sort by C comparisons */
 #define SORT_PASS_LUA 8         /* ... when a Lua comparator is charged its own */
@@ -580,7 +580,8 @@ static int sb_charged (lua_State *L) {
   else if (lua_type(L, 1) == LUA_TSTRING) n = (long long)lua_rawlen(L, 1) / STRING_BYTES;
   if (lua_isinteger(L, 2) && lua_isinteger(L, 3)) {   /* unpack(t, i, j) */
     lua_Integer i = lua_tointeger(L, 2), j = lua_tointeger(L, 3);
-    if (j > i && j - i > n) n = (j - i) < (1LL << 40) ? (long long)(j - i) : (1LL << 40);
+    /* each value pushed on the stack: about 8 instructions' work */
+    if (j > i && 8 * (j - i) > n) n = (j - i) < (1LL << 40) ? 8 * (long long)(j - i) : (1LL << 43);
   }
   bitwa_script_charge(L, n);
   lua_pushvalue(L, lua_upvalueindex(1));

@@ -45,8 +45,9 @@ game's instruction budget and memory cap, and read-only: the game
 refuses every change while a bot looks at it (`bitwa.unit(x).sp = 0`,
 bitwa.set_var, bitwa.roll... fail with "a bot cannot change the game").
 Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
-unlogged draw from the bot's stream, seeded by a keyed hash of the game's seed
-(bitwa.util.bot_seed: the draws reveal nothing of the game's dice), the
+unlogged draw from the bot's stream, seeded by the game's seed (for a bot
+given as a FILE.lua, not one of lua/bots, by a keyed hash of it,
+bitwa.util.bot_seed: its draws reveal nothing of the game's dice), the
 bot's side and the position in the game.
 
 The module is loaded afresh for every call, so it keeps nothing from
@@ -496,9 +497,6 @@ M.builtin = { greedy = M.greedy, rules = M.rules }
 -- An engine bot by its name, a module bot by its name (lua/bots/NAME.lua)
 -- or by the path of its file (ending in .lua).
 function M.make(name, seed, side_index)
-  -- the bots' dice come from a keyed hash of the game's seed, never from
-  -- the seed itself: a bot's draws reveal nothing of the game's stream
-  seed = bitwa.util.bot_seed(seed)
   local f = M.builtin[name]
   if f then return f(seed, side_index) end
   local path, shown = M.resolve(name)
@@ -507,6 +505,10 @@ function M.make(name, seed, side_index)
     return nil, "no bot named '" .. tostring(name) .. "' (bots: " .. table.concat(M.names(), ", ") ..
       "; or the path of a bot module, FILE.lua)"
   end
+  -- a bot that is not the engine's own (a FILE.lua from anywhere) draws
+  -- from a keyed hash of the game's seed, never from the seed itself:
+  -- its draws reveal nothing of the game's stream
+  if path:sub(1, #M.DIR + 1) ~= M.DIR .. "/" then seed = bitwa.util.bot_seed(seed) end
   return M.module(path, seed, side_index, shown)
 end
 

@@ -391,8 +391,8 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
           -- a bot file the game names is run only from the rulesets or the home
           local ruleset = require "engine.ruleset"
           for name in b:gmatch("=([^,]+)") do
-            if (name:find("/") or name:match("%.lua$")) and not ruleset.readable_path(name, out) then
-              bad(out .. ": the game names a bot file outside the rulesets, the bitwa home and its own folder ('" ..
+            if (name:find("/") or name:match("%.lua$")) and not ruleset.readable_path(name) then
+              bad(out .. ": the game names a bot file outside the rulesets and the bitwa home ('" ..
                 name .. "'); give --bots")
             end
           end

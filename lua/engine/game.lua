@@ -1149,8 +1149,8 @@ function M._replay(log, path, opts)
   if meta.overlays then overlays = json.decode(meta.overlays) or {} end
   if meta.options then options = json.decode(meta.options) or {} end
   if scen == "inline" then scen = json.decode(meta.scenario_data or "{}")
-  elseif type(scen) == "string" and scen:find("/") and not ruleset.readable_path(scen, path) then
-    error(path .. ": the game names a scenario file outside the rulesets, the bitwa home and its own folder ('" ..
+  elseif type(scen) == "string" and scen:find("/") and not ruleset.readable_path(scen) then
+    error(path .. ": the game names a scenario file outside the rulesets and the bitwa home ('" ..
       scen .. "'): not read", 0)
   end
   local seed = math.tointeger(tonumber(meta.seed or ""))

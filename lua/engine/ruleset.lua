@@ -49,17 +49,15 @@ end
 
 -- Whether a file a game file names (its scenario file, a bot file) is
 -- one bitwa may read: once links, "." and ".." are resolved, inside the
--- home, a BITWA_PATH folder or the folder of the game file itself
--- (`beside`, where a modder keeps a scenario of their own).  A game
--- file may come from a stranger; what it names is read only from there.
-function M.readable_path(path, beside)
+-- home or a BITWA_PATH folder.  A game file may come from a stranger;
+-- what it names is read only from there.
+function M.readable_path(path)
   if type(path) ~= "string" or path == "" then return false end
   if path:sub(1, 1) ~= "/" and not path:find("^%./") then path = bitwa.home .. "/" .. path end
   local real = bitwa.util.realpath(path)
   if not real then return true end      -- nothing there to read: the caller says so
   local roots = M.search_path()
   roots[#roots + 1] = bitwa.home
-  if beside then roots[#roots + 1] = beside:match("^(.*)/[^/]*$") or "." end
   for _, d in ipairs(roots) do
     local rd = bitwa.util.realpath(d)
     if rd and (real == rd or real:sub(1, #rd + 1) == rd .. "/") then return true end
