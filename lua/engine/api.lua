@@ -351,13 +351,9 @@ function M.new()
   api.map = map
   -- The map in play (Game:current_map): the printed map as the rules
   -- have changed it.
-  local function cur(g)
-    if g.map_state == g.state then return g.map_now end
-    return g:current_map()
-  end
   function map.terrain(h)
     local g = game()
-    local id = cur(g):terrain(h)
+    local id = (g.map_now or g:current_map()):terrain(h)
     if id < 0 then return nil end
     return g.terrain_names[id + 1]
   end
@@ -372,7 +368,7 @@ function M.new()
   -- map.edge(h, dir) -> { feature = true, ... }
   function map.edge(h, d)
     local g = game()
-    local bits, out = cur(g):edge(h, d), {}
+    local bits, out = (g.map_now or g:current_map()):edge(h, d), {}
     for i, name in ipairs(g.edge_names) do
       if bits & (1 << (i - 1)) ~= 0 then out[name] = true end
     end
@@ -382,7 +378,7 @@ function M.new()
     local g = game()
     local bit = g.edge_bit[feature]
     if not bit then error("unknown hexside feature '" .. tostring(feature) .. "'", 2) end
-    return cur(g):edge(h, d) & bit ~= 0
+    return (g.map_now or g:current_map()):edge(h, d) & bit ~= 0
   end
   -- bitwa.map.set_terrain(h, name): from now on h is of terrain `name`
   -- (one of the ruleset's), for every rule and for render; state like a

@@ -428,12 +428,12 @@ variables "map.terrain.CCRR" (a terrain name) and
 that holds it on the map with DIR N, NE or SE when it can be), each kept
 only while it differs from the printed map.  Being state, they are
 checksummed, cloned, rolled back and logged as events like any other.
-current_map() is the kernel map with them applied, rebuilt when the
-state it was built for is no longer the game's (a clone, a rollback);
+current_map() is the kernel map with them applied, kept in map_now until
+the state it was built from is replaced (clone and _rollback drop it);
 without any, it is the printed map itself.
 --]]
 function Game:current_map()
-  if self.map_state == self.state then return self.map_now end
+  if self.map_now then return self.map_now end
   local m, own = self.map, false
   local vars = self.state:vars("map.")
   if #vars > 0 then
@@ -457,7 +457,7 @@ function Game:current_map()
       end
     end
   end
-  self.map_now, self.map_state, self.map_own = m, self.state, own
+  self.map_now, self.map_own = m, own
   return m
 end
 
@@ -782,7 +782,7 @@ function Game:_rollback()
   if self.log and p.persisted then self.log:abort(p.action.n) end
   local touched, undo = self.touched, self.cache_undo
   self.pending, self.snapshot = nil, nil
-  self.map_state = nil
+  self.map_now, self.map_own = nil, false
   self.touched, self.cache_undo = nil, nil
   local r = self.unit_rows
   if r then for i = 1, #touched do rawset(r, touched[i], nil) end end
@@ -1095,6 +1095,7 @@ function Game:clone()
   c.name_index = nil
   c.unit_cache = nil
   c.unit_rows, c.touched, c.cache_undo = nil, nil, nil
+  c.map_now, c.map_own = nil, false     -- rebuilt from the clone's own state
   return c
 end
 
