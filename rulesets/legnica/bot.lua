@@ -24,6 +24,12 @@ local function ruinous(u)
   return S.scattering.infantry[terrain] == true and not road
 end
 
+-- Whether a unit (or a plan of it) still charges: cavalry with a CF
+-- above 0 that has not stopped [5.6.12].
+local function U_is_charging(s)
+  return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
+end
+
 -- The scenario's reserve (the Ordu) of `side`, while it has not moved and
 -- no enemy is within 4 hexes of it: moving it costs victory points, so the
 -- bot keeps it back until the enemy comes near.  Returns the set of its
@@ -66,9 +72,32 @@ local function accepted(side, tried, u, lines)
   return nil
 end
 
+-- [5.6.12] The moves u owes, planned on a copy of it (movement.planned)
+-- while the duty lasts and no move would ruin it: one path order to where
+-- they end when they are two or more, else nil.
+local function forced_line(side, u, tried)
+  local M_ = rules.movement
+  local s, n = M_.planned(u), 0
+  for _ = 1, 16 do
+    local judge = n == 0 and u or s
+    if not U_is_charging(s) or ruinous(s) then break end
+    local plan = M_.check_move(side, judge)
+    if not plan or plan.whole or plan.leave or plan.ride then break end
+    local ends = M_.path_ends(s, plan.from, plan.to)
+    s, n = M_.planned_move(s, plan), n + 1
+    if s.stopped or ends then break end
+  end
+  if n < 2 then return nil end
+  local l = "move " .. u.name .. " " .. s.hex.label .. " " .. bitwa.hex.facing_name(s.facing)
+  if tried[l] then return nil end
+  return l
+end
+
 function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
     for _, u in ipairs(rules.movement.owing(side)) do
+      local fl = forced_line(side, u, tried)
+      if fl then return fl end
       local lines = {}
       if not ruinous(u) then lines[1] = { "move " .. u.name, "move" } end
       for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
