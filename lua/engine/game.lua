@@ -321,12 +321,17 @@ end
 -- value and records the event), then its row and the unit cache.
 function Game:set_field(id, k, slot, v)
   local st = self.state
-  local cached = (k == "hex" or k == "side" or k == "kind") and self.unit_cache
+  local before = st:version()
+  local c = self.unit_cache
+  if c and c.version ~= before then c = nil end            -- stale: rebuilt on next use
+  local cached = c and (k == "hex" or k == "side" or k == "kind")
   local old
   if cached and self.touched then old = st:get(id, slot) end
-  local insync = self.rows_version == st:version()
+  local insync = self.rows_version == before
   st:set(id, slot, v)
-  if insync then self.rows_version = st:version() end
+  local after = st:version()
+  if insync then self.rows_version = after end
+  if c then c.version = after end
   local r = self.unit_rows
   local row = r and rawget(r, id)
   if row then
@@ -344,17 +349,19 @@ end
 --[[
 The units of the game as the rules query them, built from the state on
 first use and kept until something other than a unit's move invalidates
-it (spawn, removal, a rollback, a clone).  A move updates it in place
-(moved).  { ids = {alive ids in order}, side = {[id]}, kind = {[id]},
+it (spawn, removal, a clone); a change of hex, side or kind updates it in
+place and a rollback undoes those.  It holds the state's version it
+matches (state:version()): a change made to the state by other means is
+seen at the next query and the cache is built again.  { ids = {alive ids in order}, side = {[id]}, kind = {[id]},
 hex = {[id] = hex}, at = {[hex] = {ids in order}} }: hexes are the
 kernel's interned values (one object per hex while it is referenced, and
 the cache references those it holds), so a hex is its own key.
 --]]
 function Game:units_cache()
   local c = self.unit_cache
-  if c then return c end
   local st, s = self.state, self.slot
-  c = { ids = {}, side = {}, kind = {}, hex = {}, at = {} }
+  if c and c.version == st:version() then return c end
+  c = { ids = {}, side = {}, kind = {}, hex = {}, at = {}, version = st:version() }
   for id = 1, st:max_id() do
     if st:alive(id) then
       c.ids[#c.ids + 1] = id
@@ -773,6 +780,7 @@ function Game:_rollback()
   local snap = self.snapshot
   local spawned = self.state:max_id() ~= snap.max_id
   local insync = self.rows_version == self.state:version()
+  local cache_insync = self.unit_cache and self.unit_cache.version == self.state:version()
   if self.state ~= snap.marked then error("the game's state was replaced during an action", 0) end
   self.state:rollback()
   self.state:unmark()
@@ -788,13 +796,14 @@ function Game:_rollback()
   if r then for i = 1, #touched do rawset(r, touched[i], nil) end end
   if insync then self.rows_version = self.state:version() end
   if spawned then self.name_index = nil end
-  if spawned or self.unit_cache ~= snap.unit_cache then
+  if spawned or not cache_insync or self.unit_cache ~= snap.unit_cache then
     self.unit_cache = nil
-  elseif self.unit_cache then
+  else
     for i = #undo, 1, -1 do
       local u = undo[i]
       self:unit_changed(u[1], u[2], u[3])
     end
+    self.unit_cache.version = self.state:version()
   end
 end
 

@@ -173,9 +173,13 @@ test("unit rows: a rollback restores the fields read; a clone reads its own stat
   c.state:set(c:find_unit("R1"), c.slot.sp, 5)
   eq(field(c, "R1", "sp"), 5)
   eq(field(g, "R1", "sp"), 2)
-  -- a change made to the state directly is seen
+  -- a change made to the state directly is seen, by the fields and by the hex index
   g.state:set(g:find_unit("R1"), g.slot.sp, 3)
   eq(field(g, "R1", "sp"), 3)
+  g.state:set(g:find_unit("R1"), g.slot.hex, bitwa.hex.parse("0707"))
+  eq(g:query(function() return api.units { hex = bitwa.hex.parse("0707") }[1].name end), "R1")
+  eq(g:query(function() return #api.units { hex = bitwa.hex.parse(hex0) } end), 0)
+  g.state:set(g:find_unit("R1"), g.slot.hex, bitwa.hex.parse(hex0))
   -- a removed unit's fields are gone
   local id = g:find_unit("R1")
   local stale = g:query(function() return api.unit("R1") end)
