@@ -143,8 +143,39 @@ end
 
 local LIST_FIELDS = { "attributes", "kinds", "terrain", "edges", "modules", "sides" }
 
+-- The fields a manifest, an attribute, an option and a table entry take:
+-- an unknown one that is a likely misspelling of one of them is an error
+-- with a "did you mean" (another unknown field is left alone: a newer
+-- field, or data of the ruleset's own).
+local MANIFEST_FIELDS = { "name", "title", "system", "extends", "version", "sides", "attributes", "kinds",
+  "terrain", "edges", "modules", "phases", "phase_hooks", "actions", "hooks", "options", "renumber",
+  "budget", "memory", "required", "tables", "roles", "panel" }
+local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref" }
+local OPTION_FIELDS = { "default", "values", "doc", "min", "max" }
+local TABLE_FIELDS = { "title", "row", "column", "row_labels", "column_labels", "read" }
+
 local function check_manifest(m, path)
   local function bad(msg) error(M.relpath(path) .. ": " .. msg, 0) end
+  local function fields(t, allowed, what)
+    local set = {}
+    for _, f in ipairs(allowed) do set[f] = true end
+    for _, k in ipairs(util.sorted_keys(t)) do
+      local close = type(k) == "string" and not set[k] and require("engine.mapfile").suggest(k, allowed)
+      if close then
+        bad((what and (what .. ": ") or "") .. "unknown field '" .. k .. "' (did you mean '" .. close .. "'?)")
+      end
+    end
+  end
+  fields(m, MANIFEST_FIELDS)
+  for i, a in ipairs(type(m.attributes) == "table" and m.attributes or {}) do
+    if type(a) == "table" then fields(a, ATTRIBUTE_FIELDS, "attributes[" .. i .. "]") end
+  end
+  for _, k in ipairs(util.sorted_keys(type(m.options) == "table" and m.options or {})) do
+    if type(m.options[k]) == "table" then fields(m.options[k], OPTION_FIELDS, "options." .. tostring(k)) end
+  end
+  for _, k in ipairs(util.sorted_keys(type(m.tables) == "table" and m.tables or {})) do
+    if type(m.tables[k]) == "table" then fields(m.tables[k], TABLE_FIELDS, "tables[\"" .. tostring(k) .. "\"]") end
+  end
   if type(m.name) ~= "string" then bad("field 'name' (string) is required") end
   for _, f in ipairs(LIST_FIELDS) do
     if m[f] ~= nil and type(m[f]) ~= "table" then bad("field '" .. f .. "' must be a list") end
@@ -213,7 +244,12 @@ local function check_manifest(m, path)
     if type(o) == "table" and o.values ~= nil then
       if type(o.values) ~= "table" or #o.values == 0 then bad("options." .. tostring(k) .. ".values: a list expected") end
       local found = false
-      for _, v in ipairs(o.values) do if v == o.default then found = true end end
+      for _, v in ipairs(o.values) do
+        if type(v) ~= type(o.default) or math.type(v) ~= math.type(o.default) then
+          bad("options." .. tostring(k) .. ".values: each value must be of the default's type")
+        end
+        if v == o.default then found = true end
+      end
       if not found then bad("options." .. tostring(k) .. ": the default " .. tostring(o.default) .. " is not one of its values") end
     end
   end
@@ -348,18 +384,24 @@ function M.check_option(manifest, k, v)
     if v == "true" then v = true elseif v == "false" then v = false
     elseif math.tointeger(tonumber(v)) then v = math.tointeger(tonumber(v)) end
   end
+  -- a value as the message shows it: a table or function by its type
+  -- only (never its address or its own __tostring)
+  local function show(x)
+    if type(x) == "string" or math.type(x) or type(x) == "boolean" then return tostring(x) end
+    return "a " .. type(x)
+  end
   local function choices()
     local t = {}
-    for _, x in ipairs(d.values or {}) do t[#t + 1] = tostring(x) end
+    for _, x in ipairs(d.values or {}) do t[#t + 1] = show(x) end
     return table.concat(t, ", ")
   end
   if type(v) ~= type(d.default) or (math.type(d.default) == "integer" and math.type(v) ~= "integer") then
     return nil, "option '" .. k .. "': " .. (d.values and ("one of " .. choices()) or
-      (math.type(d.default) == "integer" and "an integer" or type(d.default))) .. " expected, got '" .. tostring(v) .. "'"
+      (math.type(d.default) == "integer" and "an integer" or type(d.default))) .. " expected, got '" .. show(v) .. "'"
   end
   if d.values then
     for _, x in ipairs(d.values) do if x == v then return v end end
-    return nil, "option '" .. k .. "': '" .. tostring(v) .. "' is not one of " .. choices()
+    return nil, "option '" .. k .. "': '" .. show(v) .. "' is not one of " .. choices()
   end
   if (d.min and v < d.min) or (d.max and v > d.max) then
     return nil, "option '" .. k .. "': " .. tostring(v) .. " is out of range (" ..

@@ -237,5 +237,19 @@ has "$T/err" 'grunwald-typo/tables.lua: COMBAT TABLE, roll 3, column 1:3: tables
 has "$T/err" "^2 problems" "only those"
 expect 0 "the rulesets' tables agree with their printed cells" "$BITWA" lint grunwald legnica
 
+# ---- a misspelt manifest field
+mkdir -p "$T/rs/typo"
+cat >"$T/rs/typo/ruleset.lua" <<'RS'
+return { name = "typo", extends = "skirmish", atributes = { { "morale", "int", 0, mn = 0 } } }
+RS
+BITWA_PATH="$T/rs" expect 2 "a misspelt manifest field" "$BITWA" lint typo
+has "$T/err" "typo/ruleset.lua: unknown field 'atributes' (did you mean 'attributes'?)" "did you mean, in the manifest"
+cat >"$T/rs/typo/ruleset.lua" <<'RS'
+return { name = "typo", extends = "skirmish", attributes = { { "morale", "int", 0, mn = 0 } },
+         options = { drill = { default = "line", valeus = { "line" } } } }
+RS
+BITWA_PATH="$T/rs" expect 2 "a misspelt attribute field" "$BITWA" lint typo
+has "$T/err" "typo/ruleset.lua: attributes\[1\]: unknown field 'mn' (did you mean 'min'?)" "did you mean, in an attribute"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
