@@ -5,7 +5,8 @@
 -- panicked units, moves leaders last onto a hex of their troops out of
 -- the enemy's reach, fires when it can and countercharges at 1:1 or
 -- better, attacks whatever it must or may with every unit that can join,
--- brings reinforcements on near the enemy, retreats away from the enemy
+-- brings reinforcements on near the enemy, hunts the lone enemy leaders
+-- once no enemy field unit is left, retreats away from the enemy
 -- and takes losses on its strongest unit.  The engine's "rules"
 -- bot calls propose(side, tried) and answer(request); it proposes only
 -- lines the rules accept (a refused line would be added to `tried` and
@@ -119,6 +120,15 @@ local function attack_line(side, tried)
         end
       end
     end
+    -- a lone enemy leader in its front area [8.2.7]
+    for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+      for _, l in ipairs(rules.units.leaders_at(h, rules.units.enemy(side))) do
+        if rules.leaders.alone(l) then
+          local al = accepted_attack(side, tried, { { { u }, { l } } })
+          if al then return al end
+        end
+      end
+    end
     -- [5.2.2] [5.2.3] every enemy in its ZoC at once, when one at a time
     -- is refused
     local z = rules.zoc.enemies_in_zoc(u)
@@ -142,6 +152,21 @@ end
 local function enemy_places(ctx)
   if not ctx.enemies then ctx.enemies = places(enemy_field_units(ctx.side)) end
   return ctx.enemies
+end
+
+-- The places of the enemy leaders alone on their hexes, once per call.
+local function lone_leaders(ctx)
+  if not ctx.lone then
+    local out = {}
+    for _, l in ipairs(bitwa.units { side = rules.units.enemy(ctx.side), kind = "leader" }) do
+      if l.hex and rules.leaders.alone(l) then
+        local x, z = cube(l.hex)
+        out[#out + 1] = { x, z, l.hex }
+      end
+    end
+    ctx.lone = out
+  end
+  return ctx.lone
 end
 
 -- The side's field units' places once per call: all of them, and by
@@ -192,13 +217,14 @@ end
 -- the hex in front is nearer and the rules accept the move, else a turn
 -- toward the target.  Returns the first step's line and the plan's end
 -- (nil when no step), and the number of steps.
-local function plan_steps(side, u, target)
+local function plan_steps(side, u, target, stop_at)
   local M_ = rules.movement
   local s = M_.planned(u)
   local first, n = nil, 0
+  stop_at = stop_at or 1
   for _ = 1, 16 do
     local d = bitwa.hex.distance(s.hex, target)
-    if d <= 1 then break end
+    if d <= stop_at then break end
     local front = bitwa.hex.neighbour(s.hex, s.facing)
     local nxt, l
     -- the first step is judged on the unit itself (4.1.2 included)
@@ -283,6 +309,13 @@ local function unit_line(side, u, tried, ctx)
     end
     target, d = nearest(u.hex, enemy_places(ctx))
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
+    if not d then
+      -- no enemy field unit left: hunt the lone leaders (8.2.6: a leader
+      -- alone on a hex whose hex an enemy enters is killed)
+      target, d = nearest(u.hex, lone_leaders(ctx))
+      if d == 0 then target = nil end
+      ctx.hunt = target ~= nil
+    end
     -- ranged units stop and deploy within reach
     if target and rules.units.is_ranged(u) and u.kind ~= "horse_archers" then
       local flip = (d <= 3) == (u.formation == "movement")
@@ -298,7 +331,7 @@ local function unit_line(side, u, tried, ctx)
   if not target then return nil end
   -- one path order for the whole way when it takes several steps, else
   -- the step itself; never a line the rules (or barred) refuse
-  local first, plan, n = plan_steps(side, u, target)
+  local first, plan, n = plan_steps(side, u, target, ctx.hunt and 0 or 1)
   if not first then return nil end
   local kind = first:match("^(%a+)")
   if barred(side, u, kind, ctx) then return nil end
