@@ -471,8 +471,29 @@ function M.new()
     if type(req.prompt) ~= "nil" and plain_text(req.prompt) == nil then
       error("bitwa.decide: the prompt is a " .. type(req.prompt) .. " (a string expected)", 2)
     end
+    -- several options at once: max (and min, default 0) -> a list of the
+    -- chosen options, in the order offered; answered "a,b" ("" for none)
+    local min, max = req.min, req.max
+    if max ~= nil or min ~= nil then
+      max = max == nil and #opts or max
+      min = min == nil and 0 or min
+      if math.type(min) ~= "integer" or math.type(max) ~= "integer" or min < 0 or max < min or max > #opts then
+        error("bitwa.decide: min and max must be integers with 0 <= min <= max <= #options", 2)
+      end
+      for i, o in ipairs(opts) do
+        if o:find(",", 1, true) or o == "" then
+          error("bitwa.decide: option " .. i .. " of a choice of several may not be empty or hold a comma", 2)
+        end
+      end
+    end
     local answer = coroutine.yield { side = req.side, kind = req.kind, options = opts,
-                                     prompt = req.prompt and plain_text(req.prompt) or req.kind }
+                                     prompt = req.prompt and plain_text(req.prompt) or req.kind,
+                                     min = min, max = max }
+    if max ~= nil then
+      local list = {}
+      for o in answer:gmatch("[^,]+") do list[#list + 1] = o end
+      return list
+    end
     return answer
   end
 

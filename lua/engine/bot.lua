@@ -108,7 +108,7 @@ M.run_readonly = run_readonly
 local function request_copy(req)
   local options = {}
   for i, o in ipairs(req.options) do options[i] = o end
-  return { side = req.side, kind = req.kind, prompt = req.prompt, options = options }
+  return { side = req.side, kind = req.kind, prompt = req.prompt, options = options, min = req.min, max = req.max }
 end
 
 local function show(v)
@@ -201,7 +201,7 @@ function M.module(path, seed, side_index, name)
 
   function bot.answer(g, req)
     local a = call(g, "answer", false, request_copy(req))
-    for _, o in ipairs(req.options) do if o == a then return a end end
+    if type(a) == "string" and require("engine.game").check_answer(req, a) then return a end
     error("bot '" .. name .. "': answer returned " .. show(a) .. ", not one of: " ..
       table.concat(req.options, ", "), 0)
   end
@@ -484,7 +484,7 @@ function M.rules(seed, side_index)
     local m = module(g)
     if m and m.answer then
       local a = run_readonly(g, m.answer, request_copy(req))
-      for _, o in ipairs(req.options) do if o == a then return a end end
+      if type(a) == "string" and require("engine.game").check_answer(req, a) then return a end
     end
     return fallback.answer(g, req)
   end

@@ -745,7 +745,7 @@ function M.encode_request(d)
   if d.request == nil then
     local req = d.req
     d.request = json.encode { side = req.side, kind = req.kind, prompt = req.prompt,
-                              options = json.array(req.options) }
+                              options = json.array(req.options), min = req.min, max = req.max }
   end
   return d.request
 end
@@ -953,16 +953,40 @@ function Game:act(side, line)
 end
 
 -- g:answer(value) -> as act
+-- The answer to request req that `value` gives, normalized (a choice of
+-- several: its options in the order offered, joined by commas), or nil
+-- and why not.
+function M.check_answer(req, value)
+  value = tostring(value)
+  if req.max == nil then
+    for _, o in ipairs(req.options) do if o == value then return value end end
+    return nil, "'" .. value .. "' is not one of: " .. table.concat(req.options, ", ")
+  end
+  local chosen, n = {}, 0
+  for o in value:gmatch("[^,]+") do
+    local known = false
+    for _, x in ipairs(req.options) do if x == o then known = true end end
+    if not known then return nil, "'" .. o .. "' is not one of: " .. table.concat(req.options, ", ") end
+    if chosen[o] then return nil, "'" .. o .. "' is chosen twice" end
+    chosen[o] = true
+    n = n + 1
+  end
+  if n < req.min or n > req.max then
+    return nil, "choose from " .. req.min .. " to " .. req.max .. " of: " .. table.concat(req.options, ", ") ..
+      " (comma-separated)"
+  end
+  local out = {}
+  for _, x in ipairs(req.options) do if chosen[x] then out[#out + 1] = x end end
+  return table.concat(out, ",")
+end
+
 function Game:answer(value)
   local p = self.pending
   if not p or not p.request then return refused("", "no decision is pending") end
   local req = p.request
-  value = tostring(value)
-  local ok = false
-  for _, o in ipairs(req.options) do if o == value then ok = true end end
-  if not ok then
-    return refused("", "'" .. value .. "' is not one of: " .. table.concat(req.options, ", "))
-  end
+  local why
+  value, why = M.check_answer(req, value)
+  if not value then return refused("", why) end
   -- the request as the log keeps it, encoded only for a game with a log
   -- (encode_request; a copy exploring odds or a bot's move has none)
   local d = { k = #p.decisions + 1, side = req.side, kind = req.kind, req = req, answer = value }

@@ -229,6 +229,12 @@ function M.answer(req)
   if k == "chase_step" then return "stop" end
   if k == "wagon_stay" then return "stay" end
   if k == "regroup" then return opts[1] end
+  if k == "lance" then
+    -- every hussar that may, up to the tokens left (a choice of several)
+    local t = {}
+    for i = 1, req.max do t[#t + 1] = opts[i] end
+    return table.concat(t, ",")
+  end
   return opts[1]
 end
 

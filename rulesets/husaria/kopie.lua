@@ -18,7 +18,8 @@ function M.plan(side, u)
   if u.kind ~= "husaria" then refuse("6.71", "only hussar units use lances") end
   if u.hex == nil then refuse("6.71", u.name .. " is not on the map") end
   if u.kopie then refuse("6.71", u.name .. " already carries a lance token") end
-  if bitwa.var("moved.any." .. side) or (bitwa.phasing_side() ~= side and not bitwa.var("kopie.offer." .. side)) then
+  local own = bitwa.phasing_side() == side
+  if (own and bitwa.var("moved.any." .. side)) or (not own and not bitwa.var("kopie.offer." .. side)) then
     refuse("6.71", "lances are taken at the beginning of the movement phase")
   end
   for _, n in ipairs(bitwa.hex.neighbours(u.hex)) do
@@ -38,19 +39,19 @@ function M.take(side, u)
 end
 
 -- option kopie_phase = "any": at the start of the enemy's movement phase
--- `side` is asked which hussar units take lances, one at a time
+-- `side` is asked which hussar units take lances, all at once (up to the
+-- tokens left in the wagon)
 function M.offer(side)
   bitwa.set_var("kopie.offer." .. side, true)
-  while true do
-    local opts = {}
-    for _, u in ipairs(bitwa.units { side = side, kind = "husaria" }) do
-      if bitwa.check(rules.kopie.plan, side, u) then opts[#opts + 1] = u.name end
-    end
-    if #opts == 0 then break end
-    opts[#opts + 1] = "none"
-    local p = bitwa.decide { side = side, kind = "lance", options = opts, prompt = "6.71: which hussar unit takes a lance?" }
-    if p == "none" then break end
-    rules.kopie.take(side, bitwa.unit(p))
+  local opts = {}
+  for _, u in ipairs(bitwa.units { side = side, kind = "husaria" }) do
+    if bitwa.check(rules.kopie.plan, side, u) then opts[#opts + 1] = u.name end
+  end
+  if #opts > 0 then
+    local chosen = bitwa.decide { side = side, kind = "lance", options = opts, min = 0,
+                                  max = math.min(#opts, M.stock(side)),
+                                  prompt = "6.71: which hussar units take lances?" }
+    for _, n in ipairs(chosen) do rules.kopie.take(side, bitwa.unit(n)) end
   end
   bitwa.set_var("kopie.offer." .. side, nil)
 end

@@ -196,12 +196,23 @@ test("6.71, option kopie_phase = 'any' (H-03): at the start of the enemy's movem
   -- SW's movement phase began: PL was asked
   local req = g:pending_request()
   eq(req and req.kind, "lance")
-  eq(req.options, { "h", "h2", "none" })
-  g:answer("h")
-  eq(g:pending_request().options, { "h2", "none" })
-  g:answer("none")
+  eq(req.options, { "h", "h2" })
+  eq({ req.min, req.max }, { 0, 2 })
+  refused(g:answer("h,h2,h"), "")
+  done(g:answer("h"))
   ok(g:unit_table("h").kopie)
   ok(not g:unit_table("h2").kopie)
   eq(g:var("kopie.stock.PL"), 1)
   refused(g:act("PL", "lance h2"), "3.1", "not PL's phase")
+  -- PL moves in its own phase; at SW's next movement phase PL is asked again
+  while g:phase_info().name ~= "B.movement" do done(g:act(g:acting_side(), "end")) end
+  done(act(g, "PL", "move h2"))
+  while g:phase_info().name ~= "A.movement" do
+    local r = g:act(g:acting_side(), "end")
+    if r.status == "decision" then break end
+  end
+  local q = g:pending_request()
+  eq(q and q.options, { "h2" }, "h carries its lance still")
+  done(g:answer("h2"))
+  ok(g:unit_table("h2").kopie)
 end)
