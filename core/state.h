@@ -9,9 +9,10 @@
 **
 ** Every mutation is recorded as an event line until the caller takes
 ** the events.  A clone is a deep copy; a swap exchanges two states in
-** O(1), which is how an action is rolled back.  The checksum covers the
-** content only: independent of memory layout, insertion order of
-** variables and string interning order.
+** O(1); an action is rolled back through the journal (mark/rollback),
+** which undoes its changes without copying the state.  The checksum and
+** the hash cover the content only: independent of memory layout,
+** insertion order of variables and string interning order.
 */
 #ifndef BITWA_STATE_H
 #define BITWA_STATE_H
