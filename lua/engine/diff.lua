@@ -135,6 +135,7 @@ local function labels(R, path)
   return out
 end
 
+-- (row_labels/column_labels = "=printed" label a row by its own field.)
 -- The book's name of the cell a diff path reaches ("tables.combat[7][10].printed"
 -- -> "COMBAT TABLE, roll 7, column 7:1", "printed"), or nil when no
 -- declared table holds it.
@@ -162,15 +163,26 @@ function M.cell_name(decls, R, path)
   if rest ~= "" then return nil end
   local parts = { type(d.title) == "string" and d.title or best }
   local i = 1
-  local function name(what, list)
+  local at = raw_at(R, best)           -- the table, then the row
+  -- spec: "module.list" (index -> label) or "=field" (the row's or
+  -- cell's own field, e.g. a row's printed label)
+  local function name(what, spec)
     local key = segs[i]
     if key == nil then return end
-    local label = math.type(key) and list and list[key] or tostring(key)
-    parts[#parts + 1] = what .. " " .. label
+    local label
+    local inner = type(at) == "table" and rawget(at, key) or nil
+    if type(spec) == "string" and spec:sub(1, 1) == "=" then
+      label = type(inner) == "table" and plain_text(rawget(inner, spec:sub(2))) or nil
+    elseif math.type(key) then
+      local list = labels(R, spec)
+      label = list and list[key]
+    end
+    parts[#parts + 1] = what .. " " .. (label or tostring(key))
+    at = inner
     i = i + 1
   end
-  if type(d.row) == "string" then name(d.row, labels(R, d.row_labels)) end
-  if type(d.column) == "string" then name(d.column, labels(R, d.column_labels)) end
+  if type(d.row) == "string" then name(d.row, d.row_labels) end
+  if type(d.column) == "string" then name(d.column, d.column_labels) end
   local field = {}
   for j = i, #segs do field[#field + 1] = tostring(segs[j]) end
   return table.concat(parts, ", "), #field > 0 and table.concat(field, ".") or nil

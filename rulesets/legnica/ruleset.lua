@@ -23,7 +23,7 @@ return {
   },
   -- COMBAT SCATTER replaces the English COMBAT DISORGANIZATION [5.1.1 g]
   tables = {
-    ["tables.disorganization.rows"] = { title = "COMBAT SCATTER", row = "row" },
+    ["tables.disorganization.rows"] = { title = "COMBAT SCATTER", row = "row", row_labels = "=printed" },
   },
   actions = {
     -- move UNIT [keep|reduce]: "keep" refuses the CF gain [5.6.13],

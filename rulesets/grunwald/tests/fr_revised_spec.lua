@@ -803,7 +803,7 @@ test("FR diff: bitwa diff grunwald grunwald+fr-revised lists the functions with 
   has("- BOMBARDS FIRE (UNITS), range 3: removed")
   has("~ tables.zoc.pass_cf_margin: 1 -> 0")
   has("~ tables.pursuit.keep_cf_below_degrees: 120 -> 180")
-  has("+ PURSUIT, row 7: added")
+  has("+ PURSUIT, hexes from leader 6: added")
   has("+ tables.ride_down.roll: added")
   ok(text:find("~ ride_down%.attempt: function replaced: [^\n]*overlays/fr%-revised%.lua[^\n]*cites 5%.8%.5"), "ride_down.attempt")
   ok(text:find("~ combat%.mostly_disorganized: function replaced: [^\n]*%(cites 9%.2%.3%)"), "9.2.3")

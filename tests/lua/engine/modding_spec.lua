@@ -146,12 +146,12 @@ end)
 test("modding: table cells in the book's terms; each printed cell read against its fields", function()
   local rs = ruleset.load("checked", { freeze = false })
   eq({ diff.cell_name(rs.manifest.tables, rs.modules, "tables.crt[2][5]") }, { "COMBAT RESULTS, ratio 1:1, roll 5" })
-  eq({ diff.cell_name(rs.manifest.tables, rs.modules, "tables.results[4].def_retreat") }, { "RESULT KEY, result 4", "def_retreat" })
+  eq({ diff.cell_name(rs.manifest.tables, rs.modules, "tables.results[4].def_retreat") }, { "RESULT KEY, result DR", "def_retreat" })
   eq(diff.cell_name(rs.manifest.tables, rs.modules, "tables.terrain_cost.forest"), nil, "not a declared table")
   eq(diff.check_tables(rs), {}, "every result agrees with its fields")
   rs.modules.tables.results[2].att_loss = 2
   rs.modules.tables.results[3].printed = "D?"
   eq(diff.check_tables(rs), {
-    "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result 2: printed \"A1\" reads att_loss = 1 (the cell has 2)",
-    "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result 3: tables.read_result cannot read \"D?\"" })
+    "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result A1: printed \"A1\" reads att_loss = 1 (the cell has 2)",
+    "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result D?: tables.read_result cannot read \"D?\"" })
 end)
