@@ -34,7 +34,7 @@ function M.shoot(t, target, own)
   local hit = hits[r] == true
   bitwa.note(string.format("archery %s at %s: 2D6 = %d%s: %s (16 (15.22))", t.name, target.name, roll,
     m ~= 0 and (" " .. m .. " (" .. why .. ")") or "", hit and "hit" or "miss"))
-  local h = target.hex
+  local h, tside = target.hex, target.side
   if hit then
     local key = "arrows.hit." .. target.id
     if bitwa.var(key) == stamp() then
@@ -45,7 +45,7 @@ function M.shoot(t, target, own)
     end
   end
   -- 16 (15.26) a leader on the target hex
-  for _, c in ipairs(rules.commanders.commanders_at(target.side, h)) do
+  for _, c in ipairs(rules.commanders.commanders_at(tside, h)) do
     local d = bitwa.two_d6("archery at commander " .. c.name)
     if d >= rules.tables.archery_leader_death then U().eliminate(c, "16 (15.26)", "killed by arrows (2D6 = " .. d .. ")") end
   end

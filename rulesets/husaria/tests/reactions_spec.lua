@@ -21,7 +21,7 @@ end
 
 -- act; `answers` lists answers by decision kind; record the reaction offers
 local DEFAULT = { reaction = "pass", free_turn = 1, chase = "no", advance = "no", chase_step = "stop", retreat = 1, loss = 1,
-                  volley = "pass", countercharge_hex = 1 }
+                  volley = "pass", countercharge_hex = 1, commander_joins = 1 }
 local function act(g, side, line, answers, dice)
   answers = answers or {}
   if dice then g.dice:force(dice) end
@@ -168,4 +168,13 @@ test("16 (15.27), T-HU-16: two Tatar units hit one target in a phase: it loses o
   local r2, offers = act(g2, "SW", "move e", { reaction = { "arrows T1" } }, { 11 })
   ok(offered(offers, "arrows T1"), table.concat(offers, "; "))
   has(r2, "archery T1 at e: 2D6 = 11: hit")
+end)
+
+test("16 (15.22), 16 (15.26), 9.22: arrows that eliminate a 1-SP unit: its commander rolls for 9.22 and, gone to another unit, is no longer on the target hex", function()
+  local g = setup({ U("T1", "PL", "tatars", "0804", "S", { mp = 10 }), U("e", "SW", "infantry", "0805", "N", { sp = 1 }),
+                    U("sc", "SW", "commander", "0805", "N", { sp = 0 }) }, { a = "PL" })
+  local r = act(g, "PL", "shoot T1 e", nil, { 10, 5 })
+  done(r)
+  eq(g:unit_table("e"), nil)
+  eq(g:unit_table("sc").hex, "2015", "9.22: to the only SW unit left; no 15.26 roll at the empty hex")
 end)
