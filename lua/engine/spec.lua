@@ -140,17 +140,98 @@ function M.files(target)
   return out
 end
 
+-- A read-only view of engine module m for test code: its functions,
+-- called with path-like strings only for files bitwa may read (the
+-- home, BITWA_PATH), and no way to change the module.
+local function guarded(m, name)
+  local view = {}
+  for _, k in ipairs(util.sorted_keys(m)) do
+    local v = m[k]
+    if type(v) == "function" then
+      view[k] = function(...)
+        for i = 1, select("#", ...) do
+          local a = select(i, ...)
+          if type(a) == "string" and a:find("/", 1, true) and not ruleset.readable_path(a) then
+            error(name .. "." .. tostring(k) .. ": '" .. a .. "' is outside the rulesets and the bitwa home", 2)
+          end
+        end
+        return v(...)
+      end
+    else
+      view[k] = v
+    end
+  end
+  return ruleset.freeze(view, {})
+end
+
+-- Test files of a ruleset are modder content: they run in the sandbox
+-- rule code runs in (no io, os, debug, package; sorted pairs; no
+-- addresses), with the test API, the kernel's hexes, and read-only
+-- views of the engine modules tests use.  loadfile and require reach
+-- only the home and BITWA_PATH.  The engine's own tests (tests/lua) keep
+-- the whole engine.
+local TEST_MODULES = { ["engine.render"] = true, ["engine.diff"] = true, ["engine.scenario"] = true,
+                       ["engine.bot"] = true, ["engine.roles"] = true, ["engine.odds"] = true,
+                       ["engine.json"] = true }
+function M.sandbox_env(results)
+  local api = M.env(results)
+  local views = {}
+  local extras = {
+    test = api.test, with = api.with, eq = api.eq, ok = api.ok, refused = api.refused,
+    done = api.done, game = api.game,
+    json = guarded(json, "json"),
+    util = guarded(util, "util"),
+    ruleset = guarded(ruleset, "ruleset"),
+    game_module = guarded(gamemod, "game_module"),
+    bitwa = ruleset.freeze({ home = bitwa.home, version = bitwa.version, hex = bitwa.hex }, {}),
+  }
+  extras.require = function(name)
+    if not TEST_MODULES[name] then
+      error("require: tests may use " .. table.concat(util.sorted_keys(TEST_MODULES), ", ") ..
+        " (not '" .. tostring(name) .. "')", 2)
+    end
+    views[name] = views[name] or guarded(require(name), name)
+    return views[name]
+  end
+  local env = bitwa.sandbox.env(extras)
+  rawset(env, "loadfile", function(path, mode, e)
+    if type(path) ~= "string" or not ruleset.readable_path(path) then
+      error("loadfile: '" .. tostring(path) .. "' is outside the rulesets and the bitwa home", 2)
+    end
+    if mode ~= nil and mode ~= "t" then error("loadfile: text chunks only", 2) end
+    local text, err = util.read_file(path)
+    if not text then return nil, err end
+    return bitwa.sandbox.load(text, "@" .. ruleset.relpath(path), e or env)
+  end)
+  return env
+end
+
+-- Whether the test file at path is modder content (not the engine's own).
+local function sandboxed(path)
+  local own = bitwa.home .. "/tests/lua/"
+  return not (path:sub(1, #own) == own or path:find("^tests/lua/"))
+end
+
 -- Run the test files; opts.filter (plain text) keeps the tests whose id
 -- contains it, opts.quiet prints nothing (the caller reports).
 function M.run(files, opts)
   opts = opts or {}
   local results = { passed = 0, failed = 0, filtered = 0, failures = {}, filter = opts.filter, quiet = opts.quiet }
-  local env = M.env(results)
+  local env, sbenv = M.env(results), nil
   local function out(s) if not opts.quiet then io.write(s) end end
   for _, path in ipairs(files) do
     results.file = ruleset.relpath(path)
-    results.source = "@" .. path
-    local chunk, err = loadfile(path, "t", env)
+    local chunk, err
+    if sandboxed(path) then
+      sbenv = sbenv or M.sandbox_env(results)
+      results.source = "@" .. ruleset.relpath(path)
+      local text, rerr = util.read_file(path)
+      if text then chunk, err = bitwa.sandbox.load(text, results.source, sbenv)
+      else err = path .. ": " .. tostring(rerr) end
+    else
+      results.source = "@" .. path
+      chunk, err = loadfile(path, "t", env)
+    end
     if not chunk then
       results.failed = results.failed + 1
       results.failures[#results.failures + 1] = { message = tostring(err), file = results.file }
