@@ -338,13 +338,40 @@ A situation file is Lua returning:
   side = "TO", action = "attack K1,K2 P1",
   policy = "first" | "bot" }       -- how decisions are taken
 --]]
+-- A situation file is modder content: it runs in the sandbox under the
+-- load budget and memory cap, and what it returns is copied raw (next,
+-- rawget: no metamethod runs) into plain tables of strings, numbers and
+-- booleans before the engine reads it.
+local function plain_copy(v, path, seen, depth)
+  local t = type(v)
+  if t == "string" or t == "number" or t == "boolean" then return v end
+  if t ~= "table" then error(path .. ": a situation holds strings, numbers, booleans and tables (found a " .. t .. ")", 0) end
+  if seen[v] then error(path .. ": a situation's tables form a cycle", 0) end
+  if depth > 50 then error(path .. ": a situation's tables nest too deeply", 0) end
+  seen[v] = true
+  local c = {}
+  for k, x in next, v do
+    local tk = type(k)
+    if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
+      error(path .. ": a situation's keys are strings, numbers or booleans (found a " .. tk .. ")", 0)
+    end
+    c[k] = plain_copy(x, path, seen, depth + 1)
+  end
+  seen[v] = nil
+  return c
+end
+
 function M.load_situation(path)
+  local ruleset = require "engine.ruleset"
   local text, err = util.read_file(path)
   if not text then error(path .. ": " .. tostring(err), 0) end
-  local chunk, cerr = load(text, "@" .. path, "t", {})
+  local chunk, cerr = bitwa.sandbox.load(text, "@" .. path, bitwa.sandbox.env())
   if not chunk then error(cerr, 0) end
-  local ok, s = pcall(chunk)
-  if not ok then error(tostring(s), 0) end
+  local s = ruleset.run_rule(function()
+    local v = chunk()
+    if type(v) ~= "table" then return v end
+    return plain_copy(v, path, {}, 0)
+  end)
   if type(s) ~= "table" then error(path .. ": a situation file returns a table", 0) end
   if type(s.ruleset) ~= "string" or type(s.action) ~= "string" or s.scenario == nil then
     error(path .. ": ruleset, scenario and action are required", 0)

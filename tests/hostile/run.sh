@@ -158,6 +158,29 @@ else
   echo "note: no sqlite3 command: the game-file metadata cases are skipped"
 fi
 
+# --- situation files (bitwa odds) run in the sandbox -------------------------
+sit() { # sit NAME STATUS TEXT
+  run 20 "$2" "$T/out" "$T/err" -- "$BITWA" odds "tests/hostile/situations/$1.lua"
+  if grep -q -- "$3" "$T/out" "$T/err"; then ok; else no "odds $1: '$3' not in $(head -c 400 "$T/err")"; fi
+}
+sit loop 2 "situations/loop.lua:2: instruction budget exceeded"
+sit memory 2 "situations/memory.lua:3: "
+sit io 2 "situations/io.lua:2: undeclared global 'io'"
+sit meta 0 "SP lost by A"
+
+# --- a ruleset's test files run in the sandbox -------------------------------
+rm -f /tmp/bitwa-hostile-pwned
+run 60 1 "$T/out" "$T/err" -- "$BITWA" test hostile
+if grep -q "^0 passed, 13 failed" "$T/out"; then ok; else no "bitwa test hostile: $(tail -1 "$T/out")"; fi
+for text in "undeclared global 'os'" "undeclared global 'io'" "undeclared global 'debug'" \
+            "undeclared global 'package'" "(not 'io')" "(not 'engine.cli')" \
+            "loadfile: '/etc/passwd' is outside" "passwd' is outside the rulesets" \
+            "util.read_file: '/etc/passwd' is outside" "field 'sandbox'" "tried to set 'home'" \
+            "tried to set 'load'" "only text chunks"; do
+  if grep -q -- "$text" "$T/out"; then ok; else no "bitwa test hostile: '$text' not reported"; fi
+done
+[ -e /tmp/bitwa-hostile-pwned ] && no "a test file ran a shell command" || ok
+
 # --- nothing shells out: a BITWA_PATH entry that is a command -------------
 for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do
   BITWA_PATH="$entry:$BITWA_PATH" "$BITWA" list >/dev/null 2>&1

@@ -1,0 +1,2 @@
+-- a situation file that never returns
+while true do end
