@@ -195,9 +195,9 @@ function M.compute(g, side, line, opts)
       for _, x in ipairs(ch) do if not x.derived then shown[#shown + 1] = x end end
       record(outcome_text(shown), ch, p)
     elseif r.status == "refused" then
-      record("refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message), {}, p)
-      by_text["refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message)].refusal =
-        { rule = r.rule, message = r.message }
+      local text = "refused: " .. ((r.rule ~= "" and (r.rule .. " ") or "") .. r.message)
+      record(text, {}, p)
+      by_text[text].refusal = { rule = r.rule, message = r.message }
     else
       error("odds: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
     end
