@@ -12,6 +12,7 @@
 ** again gets a one-off statement instead.  Every message is one line,
 ** "<path>: <what went wrong>".
 */
+#define _DEFAULT_SOURCE 1   /* flock */
 #include "log.h"
 
 #include <errno.h>
@@ -20,11 +21,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
 #define LOG_ERR_MAX 1024
 #define LOG_BUSY_MS 5000
+#define LOG_LOCK_MS 10000
 #define LOG_FACES_MAX (BITWA_DICE_MAX_N * 12 + 1)
 
 #if defined(__GNUC__)
@@ -41,10 +49,49 @@
 ** PRAGMA integrity_check verify them, with the CHECK and NOT NULL
 ** constraints, in a file from elsewhere.
 */
-static const struct {
+typedef struct {
   const char *name;
   const char *sql;
-} log_schema[] = {
+} schema_table;
+
+/* Format 2 (this bitwa writes it). */
+static const schema_table log_schema[] = {
+  { "meta",
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    " STRICT, WITHOUT ROWID" },
+  { "source",
+    "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
+    " kind TEXT NOT NULL, hash TEXT NOT NULL,"
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID" },
+  { "action",
+    "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
+    " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
+    " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
+    " checksum TEXT NOT NULL) STRICT" },
+  { "decision",
+    "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+  { "roll",
+    "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " side TEXT NOT NULL, rule TEXT NOT NULL,"
+    " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
+    " faces TEXT NOT NULL, total INTEGER NOT NULL,"
+    " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+  { "event",
+    "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " kind TEXT NOT NULL CHECK(kind IN ('spawn','remove','set','var','note')),"
+    " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY,"
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+  { "snapshot",
+    "CREATE TABLE snapshot(action INTEGER PRIMARY KEY,"
+    " checksum TEXT NOT NULL, hash TEXT NOT NULL, state BLOB NOT NULL)"
+    " STRICT" },
+};
+
+/* Format 1: read (and verified by replaying), never written. */
+static const schema_table log_schema_v1[] = {
   { "meta",
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
     " STRICT, WITHOUT ROWID" },
@@ -73,6 +120,8 @@ static const struct {
 };
 
 #define LOG_NSCHEMA ((int) (sizeof log_schema / sizeof log_schema[0]))
+#define LOG_NSCHEMA_V1 ((int) (sizeof log_schema_v1 / sizeof log_schema_v1[0]))
+#define LOG_NSCHEMA_MAX LOG_NSCHEMA
 
 /* The cached statements. */
 enum {
@@ -98,6 +147,10 @@ enum {
   ST_ROLL_EACH,
   ST_EVENT_ADD,
   ST_EVENT_EACH,
+  ST_LAST_N,
+  ST_SNAP_CLEAR,
+  ST_SNAP_PUT,
+  ST_SNAP_GET,
   ST_NSTMT
 };
 
@@ -117,7 +170,7 @@ static const char *const log_sql[ST_NSTMT] = {
   [ST_SOURCE_EACH] =
     "SELECT ruleset, name, kind, hash FROM source"
     " ORDER BY ruleset, name, kind",
-  [ST_ACTION_STATUS] = "SELECT status FROM action WHERE n = ?1",
+  [ST_ACTION_STATUS] = "SELECT status, side, line FROM action WHERE n = ?1",
   [ST_ACTION_PENDING] =
     "INSERT INTO action(n, side, line, turn, phase, status, checksum)"
     " VALUES(?1, ?2, ?3, ?4, ?5, 'pending', '')",
@@ -127,7 +180,8 @@ static const char *const log_sql[ST_NSTMT] = {
     " ON CONFLICT(n) DO UPDATE SET side = excluded.side,"
     " line = excluded.line, turn = excluded.turn, phase = excluded.phase,"
     " status = 'done', checksum = excluded.checksum"
-    " WHERE status = 'pending'",
+    " WHERE status = 'pending' AND side = excluded.side"
+    " AND line = excluded.line",
   [ST_ACTION_DELETE] = "DELETE FROM action WHERE n = ?1 AND status = 'pending'",
   [ST_ACTION_EACH] =
     "SELECT n, side, line, turn, phase, status, checksum FROM action"
@@ -144,27 +198,59 @@ static const char *const log_sql[ST_NSTMT] = {
     "SELECT k, side, kind, request, answer FROM decision WHERE action = ?1"
     " ORDER BY k",
   [ST_ROLL_ADD] =
-    "INSERT INTO roll(action, k, purpose, n, sides, faces, total, forced)"
-    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    "INSERT INTO roll(action, k, purpose, n, sides, faces, total, forced,"
+    " side, rule) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
   [ST_ROLL_EACH] =
-    "SELECT k, purpose, n, sides, faces, total, forced FROM roll"
+    "SELECT k, purpose, n, sides, faces, total, forced, side, rule FROM roll"
     " WHERE action = ?1 ORDER BY k",
-  [ST_EVENT_ADD] = "INSERT INTO event(action, k, text) VALUES(?1, ?2, ?3)",
+  [ST_EVENT_ADD] =
+    "INSERT INTO event(action, k, text, kind, unit, attribute, value, was)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
   [ST_EVENT_EACH] =
-    "SELECT text FROM event WHERE action = ?1 ORDER BY k",
+    "SELECT text, kind, unit, attribute, value, was FROM event"
+    " WHERE action = ?1 ORDER BY k",
+  [ST_LAST_N] = "SELECT max(n) FROM action",
+  [ST_SNAP_CLEAR] = "DELETE FROM snapshot",
+  [ST_SNAP_PUT] =
+    "INSERT INTO snapshot(action, checksum, hash, state) VALUES(?1, ?2, ?3, ?4)",
+  [ST_SNAP_GET] =
+    "SELECT action, checksum, hash, state FROM snapshot ORDER BY action DESC"
+    " LIMIT 1",
 };
+
+/* The statements that read format 1 (the others are the same). */
+static const char *sql_v1 (int id) {
+  switch (id) {
+  case ST_ROLL_EACH:
+    return "SELECT k, purpose, n, sides, faces, total, forced, '', '' FROM roll"
+           " WHERE action = ?1 ORDER BY k";
+  case ST_EVENT_EACH:
+    return "SELECT text, 'note', NULL, '', NULL, NULL FROM event"
+           " WHERE action = ?1 ORDER BY k";
+  case ST_SNAP_GET:
+    return "SELECT 0, '', '', x'' WHERE 0";
+  default:
+    return log_sql[id];
+  }
+}
 
 struct bitwa_log {
   sqlite3 *db;
   char *path;                   /* as given, for messages */
+  char *tmp;                    /* created, not yet published: its name */
   bool readonly;
+  int format;                   /* of the open file */
+  int lockfd;                   /* flock held until close, -1 none */
+  bool waited;                  /* another writer held the lock */
+  bool immutable;               /* read as immutable (no writer) */
+  bitwa_durability dur;
   sqlite3_stmt *st[ST_NSTMT];   /* prepared on first use */
   bool busy[ST_NSTMT];          /* cached statement in use (during a walk) */
   char err[LOG_ERR_MAX];
 };
 
 /* What action_status finds. */
-enum { STATUS_ABSENT = 0, STATUS_PENDING = 1, STATUS_DONE = 2 };
+enum { STATUS_ABSENT = 0, STATUS_PENDING = 1, STATUS_DONE = 2, STATUS_OTHER = 3 };
 
 /*
 ** Copy src into a caller's buffer, truncating; nothing when there is
@@ -217,8 +303,9 @@ static void sql_error (bitwa_log *log, const char *what) {
 */
 static sqlite3_stmt *stmt_get (bitwa_log *log, int id) {
   sqlite3_stmt *st = NULL;
+  const char *sql = log->format == 1 ? sql_v1(id) : log_sql[id];
   if (log->busy[id]) {
-    if (sqlite3_prepare_v2(log->db, log_sql[id], -1, &st, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v2(log->db, sql, -1, &st, NULL) != SQLITE_OK) {
       sql_error(log, "prepare");
       sqlite3_finalize(st);
       return NULL;
@@ -226,7 +313,7 @@ static sqlite3_stmt *stmt_get (bitwa_log *log, int id) {
     return st;
   }
   if (!log->st[id]
-      && sqlite3_prepare_v3(log->db, log_sql[id], -1, SQLITE_PREPARE_PERSISTENT,
+      && sqlite3_prepare_v3(log->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
                             &log->st[id], NULL) != SQLITE_OK) {
     sql_error(log, "prepare");
     sqlite3_finalize(log->st[id]);
@@ -355,6 +442,12 @@ static int write_start (bitwa_log *log) {
     set_error(log, "game file is open read-only");
     return -1;
   }
+  if (log->format != BITWA_LOG_FORMAT) {
+    set_error(log, "game file format %d is read only by this bitwa (it writes"
+              " format %d): replay or show it, start a new game to play on",
+              log->format, BITWA_LOG_FORMAT);
+    return -1;
+  }
   return 0;
 }
 
@@ -424,36 +517,56 @@ static bitwa_log *log_new (const char *path, bool readonly,
   }
   memcpy(log->path, path, len + 1);
   log->readonly = readonly;
+  log->format = BITWA_LOG_FORMAT;
+  log->lockfd = -1;
   return log;
 }
 
 /*
-** Connect to path with the given open flags (never SQLITE_OPEN_CREATE).
-** With URI names compiled in, a relative name starting "file:" would
-** be read as a URI: such names are passed as "./file:...".
+** Connect to name with the given open flags (never SQLITE_OPEN_CREATE).
+** The name is always handed over as a URI ("file:" and the path with
+** every byte SQLite would read specially escaped), so that any path is
+** taken literally; immutable adds "?immutable=1": a file that nobody
+** writes, read without locks and without -wal or -shm files.
 */
-static int log_connect (bitwa_log *log, int flags) {
-  const char *name = log->path;
-  char *dotted = NULL;
+static int log_connect_name (bitwa_log *log, const char *name, int flags,
+                             bool immutable) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t len = strlen(name);
+  char *uri = malloc(len * 3 + 32);
+  char *q = uri;
   int rc;
-  if (strncmp(name, "file:", 5) == 0) {
-    size_t len = strlen(name);
-    dotted = malloc(len + 3);
-    if (!dotted) {
-      set_error(log, "out of memory");
-      return -1;
-    }
-    memcpy(dotted, "./", 2);
-    memcpy(dotted + 2, name, len + 1);
-    name = dotted;
+  if (!uri) {
+    set_error(log, "out of memory");
+    return -1;
   }
-  rc = sqlite3_open_v2(name, &log->db, flags, NULL);
-  free(dotted);
+  /* "file:///abs" (an empty authority) or "file:rel" */
+  q += sprintf(q, name[0] == '/' ? "file://" : "file:");
+  for (const char *p = name; *p; p++) {
+    unsigned char c = (unsigned char) *p;
+    if (c == '?' || c == '#' || c == '%' || c <= 0x20 || c >= 0x7f) {
+      *q++ = '%';
+      *q++ = hex[c >> 4];
+      *q++ = hex[c & 15];
+    } else {
+      *q++ = (char) c;
+    }
+  }
+  *q = '\0';
+  if (immutable)
+    strcat(q, "?immutable=1");
+  rc = sqlite3_open_v2(uri, &log->db, flags | SQLITE_OPEN_URI, NULL);
+  free(uri);
   if (rc != SQLITE_OK) {
     sql_error(log, "cannot open");
     return -1;
   }
   return 0;
+}
+
+static int log_connect (bitwa_log *log, int flags) {
+  return log_connect_name(log, log->tmp ? log->tmp : log->path, flags,
+                          log->immutable);
 }
 
 /*
@@ -504,7 +617,8 @@ static int log_durability (bitwa_log *log, bitwa_durability dur) {
     set_error(log, "unknown durability %d", (int) dur);
     return -1;
   }
-  if (!log->readonly
+  log->dur = dur;
+  if (!log->readonly && !log->tmp
       && pragma_expect(log, "PRAGMA journal_mode = WAL", "wal") != 0)
     return -1;
   if (sqlite3_exec(log->db, sync, NULL, NULL, NULL) != SQLITE_OK) {
@@ -514,29 +628,74 @@ static int log_durability (bitwa_log *log, bitwa_durability dur) {
   return 0;
 }
 
+/* How long a writer waits for another writer's lock. */
+static long lock_wait_ms (void) {
+  const char *e = getenv("BITWA_LOCK_WAIT_MS");
+  if (e && *e) {
+    char *end;
+    long v = strtol(e, &end, 10);
+    if (*end == '\0' && v >= 0 && v <= 3600000)
+      return v;
+  }
+  return LOG_LOCK_MS;
+}
+
 /*
-** Read the first 16 bytes of the file with plain stdio and require
-** SQLite's magic string, so that SQLite only ever sees databases.
+** Open the file without blocking (a FIFO or a device must not hang the
+** open), require a regular file, and take the lock: exclusive for a
+** writer, waiting up to lock_wait_ms for another writer to finish;
+** shared for a reader, without waiting: a reader that gets it knows
+** that no writer is at work and reads the file as immutable (when no
+** WAL is left beside it), one that does not reads it as a live
+** database.  Then SQLite's magic string, read from the same descriptor,
+** so that SQLite only ever sees databases.
 */
-static int check_magic (bitwa_log *log) {
+static int open_locked (bitwa_log *log) {
   static const char magic[16] = "SQLite format 3";   /* with its NUL */
   char head[16];
-  size_t got;
-  FILE *f = fopen(log->path, "rb");
-  if (!f) {
+  struct stat sb;
+  ssize_t got;
+  int fd = open(log->path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
     set_error(log, "%s", strerror(errno));
     return -1;
   }
-  errno = 0;
-  got = fread(head, 1, sizeof head, f);
-  if (got < sizeof head && ferror(f)) {
-    int e = errno;
-    fclose(f);
-    set_error(log, "cannot read: %s", e ? strerror(e) : "read error");
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    close(fd);
+    set_error(log, "not a bitwa game file (not a regular file)");
     return -1;
   }
-  fclose(f);
-  if (got < sizeof head || memcmp(head, magic, sizeof magic) != 0) {
+  log->lockfd = fd;
+  if (!log->readonly) {
+    long wait = lock_wait_ms(), waited = 0;
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      struct timespec ts = { 0, 5 * 1000000L };
+      if (errno != EWOULDBLOCK && errno != EINTR) {
+        set_error(log, "cannot lock the game file: %s", strerror(errno));
+        return -1;
+      }
+      if (waited >= wait) {
+        set_error(log, "another bitwa process is writing this game"
+                  " (waited %ld ms); nothing was done", waited);
+        return -1;
+      }
+      log->waited = true;
+      nanosleep(&ts, NULL);
+      waited += 5;
+    }
+  } else if (flock(fd, LOCK_SH | LOCK_NB) == 0) {
+    char wal[4096];
+    struct stat ws;
+    if ((size_t) snprintf(wal, sizeof wal, "%s-wal", log->path) < sizeof wal
+        && (stat(wal, &ws) != 0 || ws.st_size == 0))
+      log->immutable = true;
+  }
+  got = pread(fd, head, sizeof head, 0);
+  if (got < 0) {
+    set_error(log, "cannot read: %s", strerror(errno));
+    return -1;
+  }
+  if ((size_t) got < sizeof head || memcmp(head, magic, sizeof magic) != 0) {
     set_error(log, "not a bitwa game file (not an SQLite database)");
     return -1;
   }
@@ -544,7 +703,8 @@ static int check_magic (bitwa_log *log) {
 }
 
 /*
-** application_id and user_version must be bitwa's.
+** application_id and user_version must be bitwa's: this format, or an
+** older one this bitwa still reads.
 */
 static int check_ids (bitwa_log *log) {
   int64_t id, version;
@@ -557,24 +717,26 @@ static int check_ids (bitwa_log *log) {
   }
   if (pragma_int(log, "PRAGMA user_version", &version) != 0)
     return -1;
-  if (version != BITWA_LOG_FORMAT) {
-    set_error(log, "game file format %lld, this bitwa reads %d",
-              (long long) version, BITWA_LOG_FORMAT);
+  if (version < BITWA_LOG_FORMAT_OLDEST || version > BITWA_LOG_FORMAT) {
+    set_error(log, "game file format %lld, this bitwa reads formats %d to %d",
+              (long long) version, BITWA_LOG_FORMAT_OLDEST, BITWA_LOG_FORMAT);
     return -1;
   }
+  log->format = (int) version;
   return 0;
 }
 
 /*
-** The schema must be exactly create's: the same tables with the same
-** text, and nothing else (no index, trigger, view or other table)
-** except the indexes SQLite makes itself for constraints.  Checked
-** before integrity_check, so that nothing from a foreign schema (an
-** index expression, say) is ever evaluated.
+** bitwa's tables must be there with exactly create's text (of the
+** file's format).  What a user added beside them -- indexes, views,
+** tables of their own -- is allowed; a trigger is not (it would run on
+** bitwa's writes).  Checked before integrity_check.
 */
 static int check_schema (bitwa_log *log) {
+  const schema_table *schema = log->format == 1 ? log_schema_v1 : log_schema;
+  int nschema = log->format == 1 ? LOG_NSCHEMA_V1 : LOG_NSCHEMA;
   sqlite3_stmt *st = NULL;
-  bool seen[LOG_NSCHEMA] = { false };
+  bool seen[LOG_NSCHEMA_MAX] = { false };
   int rc;
   if (sqlite3_prepare_v2(log->db,
                          "SELECT type, name, sql FROM sqlite_schema"
@@ -587,20 +749,20 @@ static int check_schema (bitwa_log *log) {
     const char *type = col_text(st, 0), *name = col_text(st, 1);
     const char *sql = col_text(st, 2);
     int i;
-    if (strcmp(type, "index") == 0 && sqlite3_column_type(st, 2) == SQLITE_NULL
-        && strncmp(name, "sqlite_autoindex_", 17) == 0)
-      continue;
-    for (i = 0; i < LOG_NSCHEMA; i++)
-      if (strcmp(name, log_schema[i].name) == 0)
-        break;
-    if (i == LOG_NSCHEMA || seen[i]) {
-      set_error(log, "unexpected schema: extra %.16s %.64s", type, name);
+    if (strcmp(type, "trigger") == 0) {
+      set_error(log, "unexpected schema: a trigger (%.64s)", name);
       sqlite3_finalize(st);
       return -1;
     }
-    if (strcmp(type, "table") != 0 || strcmp(sql, log_schema[i].sql) != 0) {
-      set_error(log, "unexpected schema: %.16s %s differs from bitwa's",
-                type, log_schema[i].name);
+    for (i = 0; i < nschema; i++)
+      if (sqlite3_stricmp(name, schema[i].name) == 0)
+        break;
+    if (i == nschema)
+      continue;     /* the user's own index, view or table */
+    if (seen[i] || strcmp(type, "table") != 0
+        || strcmp(sql, schema[i].sql) != 0) {
+      set_error(log, "unexpected schema: %.16s %s differs from bitwa's"
+                " (format %d)", type, schema[i].name, log->format);
       sqlite3_finalize(st);
       return -1;
     }
@@ -612,9 +774,9 @@ static int check_schema (bitwa_log *log) {
     return -1;
   }
   sqlite3_finalize(st);
-  for (int i = 0; i < LOG_NSCHEMA; i++) {
+  for (int i = 0; i < nschema; i++) {
     if (!seen[i]) {
-      set_error(log, "unexpected schema: no table %s", log_schema[i].name);
+      set_error(log, "unexpected schema: no table %s", schema[i].name);
       return -1;
     }
   }
@@ -669,48 +831,87 @@ static int check_integrity (bitwa_log *log) {
   return -1;
 }
 
+/* name + suffix into buf; -1 when too long. */
+static int side_name (char *buf, size_t len, const char *path,
+                      const char *suffix) {
+  return (size_t) snprintf(buf, len, "%s%s", path, suffix) < len ? 0 : -1;
+}
+
+/* Sync the directory holding path (a new name in it). */
+static void sync_dir (const char *path) {
+  char dirbuf[4096];
+  const char *slash = strrchr(path, '/');
+  int fd;
+  if (!slash)
+    snprintf(dirbuf, sizeof dirbuf, ".");
+  else if (slash == path)
+    snprintf(dirbuf, sizeof dirbuf, "/");
+  else
+    snprintf(dirbuf, sizeof dirbuf, "%.*s", (int) (slash - path), path);
+  fd = open(dirbuf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    fsync(fd);
+    close(fd);
+  }
+}
+
 /*
-** Create a new game file.  The file is made with fopen's exclusive
-** mode, so an existing file is never touched; a leftover journal or WAL
-** of that name is refused too (SQLite would replay it into the new
-** file).  On failure what was made is removed again.
+** Create a new game file, under a temporary name beside path
+** (".NAME.XXXXXX", made with mkstemp: nothing existing is touched) in
+** rollback-journal mode; bitwa_log_publish gives it its name.  A
+** leftover WAL or journal of path is refused (SQLite would replay it
+** into the new file).  On failure what was made is removed again.
 */
 bitwa_log *bitwa_log_create (const char *path, bitwa_durability dur,
                              char *err, size_t errlen) {
-  static const char *const side[] = { "-wal", "-journal", "-shm" };
+  static const char *const side[] = { "-wal", "-journal" };
   bitwa_log *log = log_new(path, false, err, errlen);
-  bool made = false;
-  FILE *f;
+  const char *slash, *base;
+  struct stat sb;
+  size_t dirlen;
+  int fd;
   if (!log)
     return NULL;
   for (int i = 0; i < 2; i++) {
     char name[4096];
-    FILE *g;
-    if ((size_t) snprintf(name, sizeof name, "%s%s", path, side[i])
-        >= sizeof name) {
+    if (side_name(name, sizeof name, path, side[i]) != 0) {
       set_error(log, "path too long");
       goto fail;
     }
-    if ((g = fopen(name, "rb")) != NULL) {
-      fclose(g);
+    if (lstat(name, &sb) == 0) {
       set_error(log, "a leftover %s exists, not creating the game file",
                 name);
       goto fail;
     }
   }
-  f = fopen(path, "wbx");
-  if (!f) {
-    if (errno == EEXIST)
-      set_error(log, "file exists, not overwriting it");
-    else
-      set_error(log, "%s", strerror(errno));
+  if (lstat(path, &sb) == 0) {
+    set_error(log, "file exists, not overwriting it");
     goto fail;
   }
-  made = true;
-  if (fclose(f) != 0) {
+  slash = strrchr(path, '/');
+  base = slash ? slash + 1 : path;
+  dirlen = slash ? (size_t) (slash - path + 1) : 0;
+  if (*base == '\0') {
+    set_error(log, "not a file name");
+    goto fail;
+  }
+  if (!(log->tmp = malloc(strlen(path) + 16))) {
+    set_error(log, "out of memory");
+    goto fail;
+  }
+  sprintf(log->tmp, "%.*s.%s.XXXXXX", (int) dirlen, path, base);
+  if ((fd = mkstemp(log->tmp)) < 0) {
     set_error(log, "%s", strerror(errno));
+    free(log->tmp);
+    log->tmp = NULL;
     goto fail;
   }
+  {
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+  }
+  close(fd);
   if (log_connect(log, SQLITE_OPEN_READWRITE) != 0
       || log_configure(log) != 0
       || log_durability(log, dur) != 0
@@ -740,56 +941,181 @@ bitwa_log *bitwa_log_create (const char *path, bitwa_durability dur,
 fail:
   copy_err(err, errlen, log->err);
   txn_rollback(log);
-  bitwa_log_close(log);
-  if (made) {
-    remove(path);
-    for (int i = 0; i < 3; i++) {
-      char name[4096];
-      if ((size_t) snprintf(name, sizeof name, "%s%s", path, side[i])
-          < sizeof name)
-        remove(name);
-    }
-  }
+  bitwa_log_discard(log);
   return NULL;
 }
 
 /*
-** Open an existing game file, which may come from anyone: SQLite's
-** magic first, then connect without create, the defensive settings,
-** the ids, the schema and the integrity check.
+** Close the connection and finalize the statements, keeping the rest.
+*/
+static void log_disconnect (bitwa_log *log) {
+  for (int i = 0; i < ST_NSTMT; i++) {
+    sqlite3_finalize(log->st[i]);
+    log->st[i] = NULL;
+    log->busy[i] = false;
+  }
+  sqlite3_close_v2(log->db);
+  log->db = NULL;
+}
+
+/*
+** Give the created file its name: WAL mode, close, lock the temporary
+** file, link it to path (which fails when path exists), remove the
+** temporary name, reopen.
+*/
+int bitwa_log_publish (bitwa_log *log) {
+  char *tmp;
+  int fd;
+  if (call_start(log) != 0)
+    return -1;
+  if (!log->tmp) {
+    set_error(log, "publish: the file is not new");
+    return -1;
+  }
+  if (pragma_expect(log, "PRAGMA journal_mode = WAL", "wal") != 0)
+    goto fail;
+  log_disconnect(log);
+  fd = open(log->tmp, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || flock(fd, LOCK_EX) != 0) {
+    set_error(log, "%s", strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    goto fail;
+  }
+  log->lockfd = fd;
+  if (link(log->tmp, log->path) != 0) {
+    if (errno == EEXIST)
+      set_error(log, "file exists, not overwriting it");
+    else
+      set_error(log, "%s", strerror(errno));
+    goto fail;
+  }
+  tmp = log->tmp;
+  log->tmp = NULL;
+  unlink(tmp);
+  free(tmp);
+  if (log->dur != BITWA_SYNC_OFF)
+    sync_dir(log->path);
+  if (log_connect(log, SQLITE_OPEN_READWRITE) != 0
+      || log_configure(log) != 0
+      || log_durability(log, log->dur) != 0)
+    return -1;
+  return 0;
+
+fail:
+  {
+    char keep[LOG_ERR_MAX];
+    memcpy(keep, log->err, sizeof keep);
+    log_disconnect(log);
+    if (log->tmp) {
+      unlink(log->tmp);
+      for (int i = 0; i < 3; i++) {
+        static const char *const sfx[] = { "-wal", "-journal", "-shm" };
+        char name[4096];
+        if (side_name(name, sizeof name, log->tmp, sfx[i]) == 0)
+          unlink(name);
+      }
+    }
+    memcpy(log->err, keep, sizeof keep);
+  }
+  return -1;
+}
+
+/*
+** Close a file that was never published and remove it.
+*/
+void bitwa_log_discard (bitwa_log *log) {
+  if (!log)
+    return;
+  log_disconnect(log);
+  if (log->tmp) {
+    static const char *const sfx[] = { "-wal", "-journal", "-shm" };
+    unlink(log->tmp);
+    for (int i = 0; i < 3; i++) {
+      char name[4096];
+      if (side_name(name, sizeof name, log->tmp, sfx[i]) == 0)
+        unlink(name);
+    }
+  }
+  bitwa_log_close(log);
+}
+
+/*
+** Open an existing game file, which may come from anyone: the file
+** (regular, not blocking, locked) and SQLite's magic first, then
+** connect without create, the defensive settings, the ids, the schema
+** and the integrity check.  A writer needs a writable file.
 */
 bitwa_log *bitwa_log_open (const char *path, bool readonly,
                            bitwa_durability dur, char *err, size_t errlen) {
   bitwa_log *log = log_new(path, readonly, err, errlen);
   if (!log)
     return NULL;
-  if (check_magic(log) != 0
-      || log_connect(log, readonly ? SQLITE_OPEN_READONLY
-                                   : SQLITE_OPEN_READWRITE) != 0
+  if (open_locked(log) != 0)
+    goto fail;
+  if (!readonly && access(path, W_OK) != 0) {
+    set_error(log, "the game file cannot be written (%s); nothing was done",
+              strerror(errno));
+    goto fail;
+  }
+  if (log_connect(log, readonly ? SQLITE_OPEN_READONLY
+                                : SQLITE_OPEN_READWRITE) != 0
       || log_configure(log) != 0
       || check_ids(log) != 0
       || check_schema(log) != 0
       || check_integrity(log) != 0
-      || log_durability(log, dur) != 0) {
-    copy_err(err, errlen, log->err);
-    bitwa_log_close(log);
-    return NULL;
-  }
+      || log_durability(log, dur) != 0)
+    goto fail;
   return log;
+
+fail:
+  copy_err(err, errlen, log->err);
+  bitwa_log_close(log);
+  return NULL;
 }
 
 /*
-** Close the file: finalize the cached statements, close the connection
-** (the last one checkpoints the WAL into the file), free.
+** Copy the WAL into the file and truncate it.
+*/
+int bitwa_log_checkpoint (bitwa_log *log) {
+  if (write_start(log) != 0)
+    return -1;
+  if (log->tmp)
+    return 0;
+  if (sqlite3_wal_checkpoint_v2(log->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+                                NULL, NULL) != SQLITE_OK) {
+    sql_error(log, "checkpoint");
+    return -1;
+  }
+  return 0;
+}
+
+/*
+** Close the file: a writer checkpoints the WAL into the file first;
+** finalize the cached statements, close the connection, drop the lock,
+** free.
 */
 void bitwa_log_close (bitwa_log *log) {
   if (!log)
     return;
-  for (int i = 0; i < ST_NSTMT; i++)
-    sqlite3_finalize(log->st[i]);
-  sqlite3_close_v2(log->db);
+  if (log->db && !log->readonly && !log->tmp
+      && log->format == BITWA_LOG_FORMAT)
+    sqlite3_wal_checkpoint_v2(log->db, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+                              NULL, NULL);
+  log_disconnect(log);
+  if (log->lockfd >= 0)
+    close(log->lockfd);
+  free(log->tmp);
   free(log->path);
   free(log);
+}
+
+int bitwa_log_format (const bitwa_log *log) {
+  return log ? log->format : 0;
+}
+
+bool bitwa_log_waited (const bitwa_log *log) {
+  return log && log->waited;
 }
 
 /*
@@ -949,19 +1275,25 @@ int bitwa_log_each_source (bitwa_log *log,
 }
 
 /*
-** Whether action n is absent, pending or done; -1 on error.  Runs
-** inside the caller's transaction.
+** Whether action n is absent, pending or done; -1 on error.  A pending
+** action of another side or line (someone else's) counts as done: it is
+** not this writer's to complete.  Runs inside the caller's transaction.
 */
-static int action_status (bitwa_log *log, int64_t n) {
+static int action_status (bitwa_log *log, const bitwa_log_action *a) {
   sqlite3_stmt *st = stmt_get(log, ST_ACTION_STATUS);
   int rc, status;
   if (!st)
     return -1;
-  sqlite3_bind_int64(st, 1, n);
+  sqlite3_bind_int64(st, 1, a->n);
   rc = sqlite3_step(st);
   if (rc == SQLITE_ROW) {
-    status = strcmp(col_text(st, 0), "done") == 0 ? STATUS_DONE
-                                                  : STATUS_PENDING;
+    if (strcmp(col_text(st, 0), "done") == 0)
+      status = STATUS_DONE;
+    else if (a->line && (strcmp(col_text(st, 1), a->side ? a->side : "") != 0
+                         || strcmp(col_text(st, 2), a->line) != 0))
+      status = STATUS_OTHER;
+    else
+      status = STATUS_PENDING;
   } else if (rc == SQLITE_DONE) {
     status = STATUS_ABSENT;
   } else {
@@ -970,6 +1302,40 @@ static int action_status (bitwa_log *log, int64_t n) {
   }
   stmt_put(log, ST_ACTION_STATUS, st);
   return status;
+}
+
+/*
+** Inside a write transaction: action a->n must come next (the last
+** action in the log is a->n - 1), or be this writer's own pending
+** action.  Anything else means that another process wrote the game
+** since this one read it: "the game moved on".
+*/
+static int check_next (bitwa_log *log, const bitwa_log_action *a) {
+  sqlite3_stmt *st = stmt_get(log, ST_LAST_N);
+  int64_t last = -1;
+  int rc, status;
+  if (!st)
+    return -1;
+  rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+    last = sqlite3_column_int64(st, 0);
+  stmt_put(log, ST_LAST_N, st);
+  if (rc != SQLITE_ROW) {
+    sql_error(log, "read actions");
+    return -1;
+  }
+  if (last == a->n - 1)
+    return 0;
+  if (last == a->n) {
+    if ((status = action_status(log, a)) < 0)
+      return -1;
+    if (status == STATUS_PENDING)
+      return 0;
+  }
+  set_error(log, "the game moved on: the log holds action %lld, this"
+            " process was writing action %lld; nothing was written",
+            (long long) last, (long long) a->n);
+  return -1;
 }
 
 /*
@@ -1017,7 +1383,8 @@ static int put_decision (bitwa_log *log, int id, int64_t n,
 ** Insert roll k of action n; the faces are stored as "3 5", "" when the
 ** roll was forced.
 */
-static int put_roll (bitwa_log *log, int64_t n, int k, const bitwa_roll *r) {
+static int put_roll (bitwa_log *log, int64_t n, int k, const bitwa_log_roll *lr) {
+  const bitwa_roll *r = &lr->roll;
   sqlite3_stmt *st;
   char faces[LOG_FACES_MAX], what[64];
   size_t used = 0;
@@ -1051,16 +1418,28 @@ static int put_roll (bitwa_log *log, int64_t n, int k, const bitwa_roll *r) {
   sqlite3_bind_text(st, 6, faces, -1, SQLITE_STATIC);
   sqlite3_bind_int(st, 7, r->total);
   sqlite3_bind_int(st, 8, r->forced ? 1 : 0);
+  bind_text(st, 9, lr->side);
+  bind_text(st, 10, lr->rule);
   snprintf(what, sizeof what, "roll %d of action %lld", k, (long long) n);
   rc = step_done(log, st, what);
   stmt_put(log, ST_ROLL_ADD, st);
   return rc;
 }
 
+static void bind_value (sqlite3_stmt *st, int i, const bitwa_log_value *v) {
+  if (v->type == BITWA_LOG_INT)
+    sqlite3_bind_int64(st, i, v->i);
+  else if (v->type == BITWA_LOG_TEXT)
+    bind_text(st, i, v->s);
+  else
+    sqlite3_bind_null(st, i);
+}
+
 /*
 ** Insert event k of action n.
 */
-static int put_event (bitwa_log *log, int64_t n, int k, const char *text) {
+static int put_event (bitwa_log *log, int64_t n, int k,
+                      const bitwa_log_event *e) {
   sqlite3_stmt *st = stmt_get(log, ST_EVENT_ADD);
   char what[64];
   int rc;
@@ -1068,7 +1447,15 @@ static int put_event (bitwa_log *log, int64_t n, int k, const char *text) {
     return -1;
   sqlite3_bind_int64(st, 1, n);
   sqlite3_bind_int(st, 2, k);
-  bind_text(st, 3, text);
+  bind_text(st, 3, e->text);
+  bind_text(st, 4, e->kind && *e->kind ? e->kind : "note");
+  if (e->unit > 0)
+    sqlite3_bind_int64(st, 5, e->unit);
+  else
+    sqlite3_bind_null(st, 5);
+  bind_text(st, 6, e->attribute);
+  bind_value(st, 7, &e->value);
+  bind_value(st, 8, &e->was);
   snprintf(what, sizeof what, "event %d of action %lld", k, (long long) n);
   rc = step_done(log, st, what);
   stmt_put(log, ST_EVENT_ADD, st);
@@ -1097,12 +1484,14 @@ int bitwa_log_add_decision (bitwa_log *log, const bitwa_log_action *a,
   }
   if (txn_begin(log) != 0)
     return -1;
-  if ((status = action_status(log, a->n)) < 0)
+  if ((status = action_status(log, a)) < 0)
     goto fail;
   if (status == STATUS_DONE) {
     set_error(log, "action %lld is already done", (long long) a->n);
     goto fail;
   }
+  if (check_next(log, a) != 0)
+    goto fail;
   if (status == STATUS_ABSENT) {
     if (!(st = stmt_get(log, ST_ACTION_PENDING)))
       goto fail;
@@ -1123,13 +1512,14 @@ fail:
 
 /*
 ** Write a whole action as done in one transaction: the action row
-** (new, or the pending one completed), the decisions not yet stored,
-** the rolls and the events.  An action already done is refused.
+** (new, or this writer's pending one completed), the decisions not yet
+** stored, the rolls and the events.  An action already done, or a log
+** that another process moved on, is refused.
 */
-int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
-                             const bitwa_log_decision *decisions, int ndecisions,
-                             const bitwa_roll *rolls, int nrolls,
-                             const char *const *events, int nevents) {
+int bitwa_log_commit_full (bitwa_log *log, const bitwa_log_action *a,
+                           const bitwa_log_decision *decisions, int ndecisions,
+                           const bitwa_log_roll *rolls, int nrolls,
+                           const bitwa_log_event *events, int nevents) {
   sqlite3_stmt *st;
   int rc;
   if (write_start(log) != 0)
@@ -1146,6 +1536,14 @@ int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
   }
   if (txn_begin(log) != 0)
     return -1;
+  if ((rc = action_status(log, a)) < 0)
+    goto fail;
+  if (rc == STATUS_DONE) {
+    set_error(log, "action %lld is already done", (long long) a->n);
+    goto fail;
+  }
+  if (check_next(log, a) != 0)
+    goto fail;
   if (!(st = stmt_get(log, ST_ACTION_DONE)))
     goto fail;
   bind_action(st, a);
@@ -1165,7 +1563,7 @@ int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
     if (put_roll(log, a->n, i + 1, &rolls[i]) != 0)
       goto fail;
   for (int i = 0; i < nevents; i++)
-    if (put_event(log, a->n, i + 1, events[i]) != 0)
+    if (put_event(log, a->n, i + 1, &events[i]) != 0)
       goto fail;
   return txn_commit(log);
 
@@ -1175,17 +1573,54 @@ fail:
 }
 
 /*
+** commit_full with plain rolls (no side, no rule) and events as notes.
+*/
+int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
+                             const bitwa_log_decision *decisions, int ndecisions,
+                             const bitwa_roll *rolls, int nrolls,
+                             const char *const *events, int nevents) {
+  bitwa_log_roll *lr = NULL;
+  bitwa_log_event *le = NULL;
+  int rc;
+  if (nrolls > 0 && rolls) {
+    if (!(lr = calloc((size_t) nrolls, sizeof *lr)))
+      return -1;
+    for (int i = 0; i < nrolls; i++)
+      lr[i].roll = rolls[i];
+  }
+  if (nevents > 0 && events) {
+    if (!(le = calloc((size_t) nevents, sizeof *le))) {
+      free(lr);
+      return -1;
+    }
+    for (int i = 0; i < nevents; i++) {
+      le[i].text = events[i];
+      le[i].kind = "note";
+    }
+  }
+  rc = bitwa_log_commit_full(log, a, decisions, ndecisions,
+                             lr ? lr : NULL, lr ? nrolls : (rolls ? 0 : nrolls),
+                             le ? le : NULL, le ? nevents : (events ? 0 : nevents));
+  free(lr);
+  free(le);
+  return rc;
+}
+
+/*
 ** Remove pending action n and its decisions in one transaction.  An
 ** action that is not there is nothing to do; a done one is refused.
 */
 int bitwa_log_abort_action (bitwa_log *log, int64_t n) {
   sqlite3_stmt *st;
+  bitwa_log_action a;
   int status, rc;
   if (write_start(log) != 0)
     return -1;
   if (txn_begin(log) != 0)
     return -1;
-  if ((status = action_status(log, n)) < 0)
+  memset(&a, 0, sizeof a);
+  a.n = n;
+  if ((status = action_status(log, &a)) < 0)
     goto fail;
   if (status == STATUS_DONE) {
     set_error(log, "action %lld is done and cannot be aborted", (long long) n);
@@ -1208,6 +1643,94 @@ int bitwa_log_abort_action (bitwa_log *log, int64_t n) {
 fail:
   txn_rollback(log);
   return -1;
+}
+
+/*
+** Keep one snapshot: the state after action n (one transaction).
+*/
+int bitwa_log_put_snapshot (bitwa_log *log, int64_t n, const char *checksum,
+                            const char *hash, const void *state, size_t len) {
+  sqlite3_stmt *st;
+  int rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (!state || len > (size_t) INT_MAX) {
+    set_error(log, "snapshot: bad arguments");
+    return -1;
+  }
+  if (txn_begin(log) != 0)
+    return -1;
+  if (run_plain(log, ST_SNAP_CLEAR, "clear snapshot") != 0)
+    goto fail;
+  if (!(st = stmt_get(log, ST_SNAP_PUT)))
+    goto fail;
+  sqlite3_bind_int64(st, 1, n);
+  bind_text(st, 2, checksum);
+  bind_text(st, 3, hash);
+  sqlite3_bind_blob(st, 4, state, (int) len, SQLITE_STATIC);
+  rc = step_done(log, st, "write snapshot");
+  stmt_put(log, ST_SNAP_PUT, st);
+  if (rc != 0)
+    goto fail;
+  return txn_commit(log);
+
+fail:
+  txn_rollback(log);
+  return -1;
+}
+
+static char *dup_text (bitwa_log *log, const char *s, size_t len) {
+  char *c = malloc(len + 1);
+  if (!c) {
+    set_error(log, "out of memory");
+    return NULL;
+  }
+  if (len)
+    memcpy(c, s, len);
+  c[len] = '\0';
+  return c;
+}
+
+/*
+** The snapshot kept: 1 with malloc'd copies, 0 when none, -1 on error.
+*/
+int bitwa_log_get_snapshot (bitwa_log *log, int64_t *n, char **checksum,
+                            char **hash, void **state, size_t *len) {
+  sqlite3_stmt *st;
+  int rc, found = 0;
+  if (call_start(log) != 0 || !n || !checksum || !hash || !state || !len)
+    return -1;
+  *checksum = *hash = NULL;
+  *state = NULL;
+  *len = 0;
+  if (!(st = stmt_get(log, ST_SNAP_GET)))
+    return -1;
+  rc = sqlite3_step(st);
+  if (rc == SQLITE_ROW) {
+    const void *b = sqlite3_column_blob(st, 3);
+    size_t blen = (size_t) sqlite3_column_bytes(st, 3);
+    const char *c = col_text(st, 1), *h = col_text(st, 2);
+    *n = sqlite3_column_int64(st, 0);
+    *checksum = dup_text(log, c, strlen(c));
+    *hash = dup_text(log, h, strlen(h));
+    *state = dup_text(log, b ? b : "", b ? blen : 0);
+    *len = b ? blen : 0;
+    if (!*checksum || !*hash || !*state) {
+      free(*checksum);
+      free(*hash);
+      free(*state);
+      *checksum = *hash = NULL;
+      *state = NULL;
+      found = -1;
+    } else {
+      found = 1;
+    }
+  } else if (rc != SQLITE_DONE) {
+    sql_error(log, "read snapshot");
+    found = -1;
+  }
+  stmt_put(log, ST_SNAP_GET, st);
+  return found;
 }
 
 /*
@@ -1289,39 +1812,43 @@ static int parse_faces (const char *s, int n, int faces[BITWA_DICE_MAX_N]) {
 }
 
 /*
-** Walk the rolls of action n in order of k.  A stored roll that does
-** not fit a bitwa_roll (a file from elsewhere) ends the walk with an
-** error.
+** Walk the rolls of action n in order of k, with who rolled and the
+** rule.  A stored roll that does not fit a bitwa_roll (a file from
+** elsewhere) ends the walk with an error.
 */
-int bitwa_log_each_roll (bitwa_log *log, int64_t n,
-                         int (*cb) (void *ctx, const bitwa_roll *r), void *ctx) {
+int bitwa_log_each_roll_full (bitwa_log *log, int64_t n,
+                              int (*cb) (void *ctx, const bitwa_log_roll *r),
+                              void *ctx) {
   sqlite3_stmt *st;
   int rc = SQLITE_DONE, stop = 0;
   if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_ROLL_EACH)))
     return -1;
   sqlite3_bind_int64(st, 1, n);
   while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-    bitwa_roll r;
+    bitwa_log_roll lr;
+    bitwa_roll *r = &lr.roll;
     const char *purpose = col_text(st, 1), *faces = col_text(st, 4);
     size_t plen = strlen(purpose);
     int64_t dice = sqlite3_column_int64(st, 2);
     int64_t forced = sqlite3_column_int64(st, 6);
-    memset(&r, 0, sizeof r);
-    if (plen >= sizeof r.purpose || dice < 1 || dice > BITWA_DICE_MAX_N
+    memset(&lr, 0, sizeof lr);
+    if (plen >= sizeof r->purpose || dice < 1 || dice > BITWA_DICE_MAX_N
         || (forced != 0 && forced != 1)
         || (forced ? faces[0] != '\0'
-                   : parse_faces(faces, (int) dice, r.faces) != 0)) {
+                   : parse_faces(faces, (int) dice, r->faces) != 0)) {
       set_error(log, "roll %d of action %lld is malformed",
                 sqlite3_column_int(st, 0), (long long) n);
       stop = -1;
       break;
     }
-    memcpy(r.purpose, purpose, plen + 1);
-    r.n = (int) dice;
-    r.sides = sqlite3_column_int(st, 3);
-    r.total = sqlite3_column_int(st, 5);
-    r.forced = forced == 1;
-    stop = cb(ctx, &r);
+    memcpy(r->purpose, purpose, plen + 1);
+    r->n = (int) dice;
+    r->sides = sqlite3_column_int(st, 3);
+    r->total = sqlite3_column_int(st, 5);
+    r->forced = forced == 1;
+    lr.side = col_text(st, 7);
+    lr.rule = col_text(st, 8);
+    stop = cb(ctx, &lr);
   }
   if (!stop && rc != SQLITE_DONE) {
     sql_error(log, "read rolls");
@@ -1331,24 +1858,82 @@ int bitwa_log_each_roll (bitwa_log *log, int64_t n,
   return stop;
 }
 
+typedef struct {
+  int (*cb) (void *ctx, const bitwa_roll *r);
+  int (*ecb) (void *ctx, const char *text);
+  void *ctx;
+} walk_plain;
+
+static int roll_plain (void *ctx, const bitwa_log_roll *r) {
+  walk_plain *w = ctx;
+  return w->cb(w->ctx, &r->roll);
+}
+
+int bitwa_log_each_roll (bitwa_log *log, int64_t n,
+                         int (*cb) (void *ctx, const bitwa_roll *r), void *ctx) {
+  walk_plain w = { cb, NULL, ctx };
+  if (!cb)
+    return walk_start(log, false);
+  return bitwa_log_each_roll_full(log, n, roll_plain, &w);
+}
+
+static bitwa_log_value col_value (sqlite3_stmt *st, int i) {
+  bitwa_log_value v = { BITWA_LOG_NULL, 0, NULL };
+  switch (sqlite3_column_type(st, i)) {
+  case SQLITE_INTEGER:
+    v.type = BITWA_LOG_INT;
+    v.i = sqlite3_column_int64(st, i);
+    break;
+  case SQLITE_NULL:
+    break;
+  default:
+    v.type = BITWA_LOG_TEXT;
+    v.s = col_text(st, i);
+    break;
+  }
+  return v;
+}
+
 /*
-** Walk the events of action n in order of k.
+** Walk the events of action n in order of k, with every column.
 */
-int bitwa_log_each_event (bitwa_log *log, int64_t n,
-                          int (*cb) (void *ctx, const char *text), void *ctx) {
+int bitwa_log_each_event_full (bitwa_log *log, int64_t n,
+                               int (*cb) (void *ctx, const bitwa_log_event *e),
+                               void *ctx) {
   sqlite3_stmt *st;
   int rc = SQLITE_DONE, stop = 0;
   if (walk_start(log, cb != NULL) != 0 || !(st = stmt_get(log, ST_EVENT_EACH)))
     return -1;
   sqlite3_bind_int64(st, 1, n);
-  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW)
-    stop = cb(ctx, col_text(st, 0));
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    bitwa_log_event e;
+    e.text = col_text(st, 0);
+    e.kind = col_text(st, 1);
+    e.unit = sqlite3_column_int64(st, 2);
+    e.attribute = col_text(st, 3);
+    e.value = col_value(st, 4);
+    e.was = col_value(st, 5);
+    stop = cb(ctx, &e);
+  }
   if (!stop && rc != SQLITE_DONE) {
     sql_error(log, "read events");
     stop = -1;
   }
   stmt_put(log, ST_EVENT_EACH, st);
   return stop;
+}
+
+static int event_plain (void *ctx, const bitwa_log_event *e) {
+  walk_plain *w = ctx;
+  return w->ecb(w->ctx, e->text);
+}
+
+int bitwa_log_each_event (bitwa_log *log, int64_t n,
+                          int (*cb) (void *ctx, const char *text), void *ctx) {
+  walk_plain w = { NULL, cb, ctx };
+  if (!cb)
+    return walk_start(log, false);
+  return bitwa_log_each_event_full(log, n, event_plain, &w);
 }
 
 /*

@@ -7,11 +7,20 @@
 ** A file from someone else is untrusted: it is opened with SQLite's
 ** defensive settings and is integrity- and schema-checked before use.
 **
-** Tables: meta(key, value); source(ruleset, name, kind, hash);
+** Tables (docs/LOG.md describes every column): meta(key, value);
+** source(ruleset, name, kind, hash);
 ** action(n, side, line, turn, phase, status, checksum);
 ** decision(action, k, side, kind, request, answer);
-** roll(action, k, purpose, n, sides, faces, total, forced);
-** event(action, k, text).
+** roll(action, k, side, rule, purpose, n, sides, faces, total, forced);
+** event(action, k, kind, unit, attribute, value, was, text);
+** snapshot(action, checksum, hash, state): the state after the last
+** action a command finished, so that opening a game does not replay it.
+**
+** Writers are serialised: a writer holds an exclusive lock on the file
+** (flock) from its open, before anything is read, to its close; a reader
+** that finds no writer reads the file as immutable (no -wal or -shm is
+** made beside it) under a shared lock.  A writer's close checkpoints the
+** WAL into the file, so that the file alone holds every action.
 */
 #ifndef BITWA_LOG_H
 #define BITWA_LOG_H
@@ -30,16 +39,34 @@ typedef enum {
 } bitwa_durability;
 
 #define BITWA_LOG_APPLICATION_ID 0x42495457   /* "BITW" */
-#define BITWA_LOG_FORMAT 1                    /* PRAGMA user_version */
+#define BITWA_LOG_FORMAT 2                    /* PRAGMA user_version */
+#define BITWA_LOG_FORMAT_OLDEST 1             /* still read (not written) */
 
-/* Create a new game file; fails when the path exists.  NULL on error
-** with a one-line message in err. */
+/* Create a new game file.  It is written under a temporary name beside
+** path (".NAME.XXXXXX") until bitwa_log_publish gives it its name, so
+** that an interrupted creation leaves nothing at path; fails when path
+** exists.  NULL on error with a one-line message in err. */
 bitwa_log *bitwa_log_create (const char *path, bitwa_durability dur,
                              char *err, size_t errlen);
+/* Give a created file its name (refused when path exists by then) and
+** go on writing it there, locked, in WAL mode.  -1 on error; the
+** temporary file is removed. */
+int bitwa_log_publish (bitwa_log *log);
+/* Close a created file that was never published and remove it. */
+void bitwa_log_discard (bitwa_log *log);
+/* The format of the open file (BITWA_LOG_FORMAT, or an older one that
+** is read only). */
+int bitwa_log_format (const bitwa_log *log);
+/* Whether opening had to wait for another writer's lock. */
+bool bitwa_log_waited (const bitwa_log *log);
+/* Copy the WAL into the file and empty it (a writer; 0 or -1). */
+int bitwa_log_checkpoint (bitwa_log *log);
 /* Open an existing game file, untrusted: checks that it is an SQLite
 ** file, that application_id and user_version are bitwa's, runs
 ** PRAGMA integrity_check, compares the schema with the expected one.
-** readonly opens with SQLITE_OPEN_READONLY.  NULL on error, e.g.
+** readonly opens with SQLITE_OPEN_READONLY.  A writer waits up to
+** BITWA_LOCK_WAIT_MS (default 10000) for another writer to finish.
+** NULL on error, e.g.
 ** "game.bitwa: not a bitwa game file (application id 0)". */
 bitwa_log *bitwa_log_open (const char *path, bool readonly,
                            bitwa_durability dur, char *err, size_t errlen);
@@ -85,6 +112,30 @@ typedef struct {
   const char *answer;
 } bitwa_log_decision;
 
+/* A roll with who rolled and the rule it applies ("" when unknown). */
+typedef struct {
+  bitwa_roll roll;
+  const char *side;
+  const char *rule;
+} bitwa_log_roll;
+
+/* A value of an event: NULL (nil, no hex), an integer or a text. */
+typedef struct {
+  enum { BITWA_LOG_NULL = 0, BITWA_LOG_INT, BITWA_LOG_TEXT } type;
+  int64_t i;
+  const char *s;
+} bitwa_log_value;
+
+/* An event: a change of the state or a note of the rules. */
+typedef struct {
+  const char *text;
+  const char *kind;        /* "spawn", "remove", "set" (a unit's attribute),
+                              "var" (a variable) or "note" */
+  int64_t unit;            /* the unit's id, 0 when none */
+  const char *attribute;   /* slot name or variable key, "" for the rest */
+  bitwa_log_value value, was;
+} bitwa_log_event;
+
 /*
 ** Writing.  An action that needs no decision is written whole by
 ** commit_action in one transaction.  An action that stops for a
@@ -102,7 +153,22 @@ int bitwa_log_commit_action (bitwa_log *log, const bitwa_log_action *a,
                              const bitwa_log_decision *decisions, int ndecisions,
                              const bitwa_roll *rolls, int nrolls,
                              const char *const *events, int nevents);
+/* The same with rolls that say who rolled and events with their kind;
+** ?info arrays may be NULL (then side, rule = "" and kind = "note"). */
+int bitwa_log_commit_full (bitwa_log *log, const bitwa_log_action *a,
+                           const bitwa_log_decision *decisions, int ndecisions,
+                           const bitwa_log_roll *rolls, int nrolls,
+                           const bitwa_log_event *events, int nevents);
 int bitwa_log_abort_action (bitwa_log *log, int64_t n);
+
+/* The snapshot: the state after action n, with the game's checksum
+** there and a hash of the bytes.  put replaces the one kept (one row).
+** get returns 1 and a malloc'd copy of the bytes (*state, *len), 0 when
+** the file keeps none, -1 on error. */
+int bitwa_log_put_snapshot (bitwa_log *log, int64_t n, const char *checksum,
+                            const char *hash, const void *state, size_t len);
+int bitwa_log_get_snapshot (bitwa_log *log, int64_t *n, char **checksum,
+                            char **hash, void **state, size_t *len);
 
 /* Reading, in order of n then k.  A callback returning non-zero stops
 ** the walk and that value is returned. */
@@ -116,6 +182,13 @@ int bitwa_log_each_roll (bitwa_log *log, int64_t n,
                          int (*cb) (void *ctx, const bitwa_roll *r), void *ctx);
 int bitwa_log_each_event (bitwa_log *log, int64_t n,
                           int (*cb) (void *ctx, const char *text), void *ctx);
+/* The same with every column (an older format gives "" and "note"). */
+int bitwa_log_each_roll_full (bitwa_log *log, int64_t n,
+                              int (*cb) (void *ctx, const bitwa_log_roll *r),
+                              void *ctx);
+int bitwa_log_each_event_full (bitwa_log *log, int64_t n,
+                               int (*cb) (void *ctx, const bitwa_log_event *e),
+                               void *ctx);
 /* Number of actions with status "done". */
 int64_t bitwa_log_count_done (bitwa_log *log);
 

@@ -9,6 +9,8 @@
 */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include <inttypes.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <dirent.h>
@@ -798,6 +800,59 @@ static int state_nevents (lua_State *L) {
   return 1;
 }
 
+static void push_event_value (lua_State *L, bitwa_type t, int64_t v, const char *str) {
+  switch (t) {
+    case BITWA_T_INT: lua_pushinteger(L, (lua_Integer)v); break;
+    case BITWA_T_BOOL: lua_pushboolean(L, v != 0); break;
+    case BITWA_T_STR: case BITWA_T_HEX: lua_pushstring(L, str ? str : ""); break;
+    default: lua_pushnil(L); break;
+  }
+}
+
+/* s:event_details() -> { {kind=, unit=, attribute=, value=, was=}, ... } */
+static int state_event_details (lua_State *L) {
+  static const char *const kinds[] = { "note", "spawn", "remove", "set", "var" };
+  bitwa_state *s = check_state(L, 1);
+  int i, n = bitwa_state_nevents(s);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    const bitwa_state_event_info *e = bitwa_state_event_info_at(s, i);
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, bitwa_state_event(s, i)); lua_setfield(L, -2, "text");
+    lua_pushstring(L, kinds[e->kind >= 0 && e->kind <= 4 ? e->kind : 0]); lua_setfield(L, -2, "kind");
+    if (e->id > 0) { lua_pushinteger(L, e->id); lua_setfield(L, -2, "unit"); }
+    lua_pushstring(L, e->attr ? e->attr : ""); lua_setfield(L, -2, "attribute");
+    push_event_value(L, e->now_t, e->now, e->now_s); lua_setfield(L, -2, "value");
+    push_event_value(L, e->was_t, e->was, e->was_s); lua_setfield(L, -2, "was");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* s:serialize() -> bytes (deterministic) */
+static int state_serialize (lua_State *L) {
+  size_t len;
+  void *p = bitwa_state_serialize(check_state(L, 1), &len);
+  lua_pushlstring(L, p, len);
+  free(p);
+  return 1;
+}
+
+/* s:deserialize(bytes) -> true | nil, message: a fresh state (slots
+** declared, no entity) takes the content */
+static int state_deserialize (lua_State *L) {
+  size_t len;
+  const char *p = luaL_checklstring(L, 2, &len);
+  char err[200];
+  if (bitwa_state_deserialize(check_state(L, 1), p, len, err, sizeof err) != 0) {
+    lua_pushnil(L);
+    lua_pushstring(L, err);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 static int state_clear_events (lua_State *L) {
   bitwa_state_clear_events(check_state(L, 1));
   return 0;
@@ -873,6 +928,8 @@ static const luaL_Reg state_methods[] = {
   {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},
   {"events", state_events}, {"nevents", state_nevents},
   {"clear_events", state_clear_events},
+  {"event_details", state_event_details}, {"serialize", state_serialize},
+  {"deserialize", state_deserialize},
   {"record", state_record}, {"checksum", state_checksum},
   {"hash", state_hash}, {"hash_full", state_hash_full},
   {"clone", state_clone}, {"swap", state_swap}, {"mark", state_mark},
@@ -1054,13 +1111,53 @@ static int dice_take_rolls (lua_State *L) {
   return 1;
 }
 
+/* d:position() -> the generator's state and the roll count as text
+** ("s0 s1 s2 s3 count" in hex), for the game log's snapshot */
+static int dice_position (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  char buf[96];
+  snprintf(buf, sizeof buf, "%016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %" PRIx64,
+           u->d.rng.s[0], u->d.rng.s[1], u->d.rng.s[2], u->d.rng.s[3], u->d.count);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+/* d:set_position(text) -> true | nil, message: back to a position */
+static int dice_set_position (lua_State *L) {
+  dice_ud *u = check_dice(L, 1);
+  const char *p = luaL_checkstring(L, 2);
+  uint64_t v[5];
+  int i;
+  for (i = 0; i < 5; i++) {
+    int digits = 0;
+    v[i] = 0;
+    if (i > 0 && *p++ != ' ') break;
+    while (digits < 16 && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) {
+      v[i] = v[i] * 16 + (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+      p++;
+      digits++;
+    }
+    if (digits == 0) break;
+  }
+  if (i < 5 || *p != '\0' || (v[0] | v[1] | v[2] | v[3]) == 0) {
+    lua_pushnil(L);
+    lua_pushstring(L, "malformed dice position");
+    return 2;
+  }
+  for (i = 0; i < 4; i++) u->d.rng.s[i] = v[i];
+  u->d.count = v[4];
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
 static const luaL_Reg dice_funcs[] = { {"new", dice_new}, {NULL, NULL} };
 
 static const luaL_Reg dice_methods[] = {
   {"roll", dice_roll}, {"force", dice_force}, {"unforce", dice_unforce},
   {"forced_left", dice_forced_left}, {"count", dice_count}, {"uniform", dice_uniform},
   {"clone", dice_clone}, {"restore", dice_restore},
-  {"take_rolls", dice_take_rolls}, {NULL, NULL}
+  {"take_rolls", dice_take_rolls}, {"position", dice_position},
+  {"set_position", dice_set_position}, {NULL, NULL}
 };
 
 /* ================================================================== */
@@ -1220,13 +1317,27 @@ static int log_add_decision (lua_State *L) {
   return 0;
 }
 
-/* log:commit(action, decisions, rolls, events) -- one transaction */
+/* An event value from a detail table's field: integer, boolean (1/0),
+** string, or nil. */
+static bitwa_log_value event_value_at (lua_State *L, int t, const char *k) {
+  bitwa_log_value v = { BITWA_LOG_NULL, 0, NULL };
+  lua_getfield(L, t, k);
+  if (lua_isinteger(L, -1)) { v.type = BITWA_LOG_INT; v.i = (int64_t)lua_tointeger(L, -1); }
+  else if (lua_isboolean(L, -1)) { v.type = BITWA_LOG_INT; v.i = lua_toboolean(L, -1); }
+  else if (lua_type(L, -1) == LUA_TSTRING) { v.type = BITWA_LOG_TEXT; v.s = lua_tostring(L, -1); }
+  lua_pop(L, 1);   /* a string stays anchored in the table */
+  return v;
+}
+
+/* log:commit(action, decisions, rolls, events) -- one transaction; a
+** roll may carry side and rule, an event is a string (a note) or a
+** table from state:event_details() */
 static int log_commit (lua_State *L) {
   bitwa_log *log = check_log(L, 1);
   bitwa_log_action a;
   bitwa_log_decision *ds;
-  bitwa_roll *rs;
-  const char **es;
+  bitwa_log_roll *rs;
+  bitwa_log_event *es;
   int nd, nr, ne, i, rc;
   read_action(L, 2, &a);
   luaL_checktype(L, 3, LUA_TTABLE);
@@ -1245,29 +1356,45 @@ static int log_commit (lua_State *L) {
     lua_pop(L, 1);
   }
   for (i = 0; i < nr; i++) {
-    int j, nf;
+    int j, nf, t;
+    bitwa_roll *r = &rs[i].roll;
     lua_rawgeti(L, 4, i + 1);
-    snprintf(rs[i].purpose, sizeof rs[i].purpose, "%s", opt_field(L, -1, "purpose"));
-    lua_getfield(L, -1, "n"); rs[i].n = (int)lua_tointeger(L, -1); lua_pop(L, 1);
-    lua_getfield(L, -1, "sides"); rs[i].sides = (int)lua_tointeger(L, -1); lua_pop(L, 1);
-    lua_getfield(L, -1, "total"); rs[i].total = (int)lua_tointeger(L, -1); lua_pop(L, 1);
-    lua_getfield(L, -1, "forced"); rs[i].forced = lua_toboolean(L, -1); lua_pop(L, 1);
-    lua_getfield(L, -1, "faces");
+    t = lua_gettop(L);
+    snprintf(r->purpose, sizeof r->purpose, "%s", opt_field(L, t, "purpose"));
+    rs[i].side = opt_field(L, t, "side");
+    rs[i].rule = opt_field(L, t, "rule");
+    lua_getfield(L, t, "n"); r->n = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, t, "sides"); r->sides = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, t, "total"); r->total = (int)lua_tointeger(L, -1); lua_pop(L, 1);
+    lua_getfield(L, t, "forced"); r->forced = lua_toboolean(L, -1); lua_pop(L, 1);
+    lua_getfield(L, t, "faces");
     nf = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
     for (j = 0; j < nf && j < BITWA_DICE_MAX_N; j++) {
       lua_rawgeti(L, -1, j + 1);
-      rs[i].faces[j] = (int)lua_tointeger(L, -1);
+      r->faces[j] = (int)lua_tointeger(L, -1);
       lua_pop(L, 1);
     }
     lua_pop(L, 2);
   }
   for (i = 0; i < ne; i++) {
     lua_rawgeti(L, 5, i + 1);
-    es[i] = lua_tostring(L, -1);
-    if (es[i] == NULL) es[i] = "";
+    if (lua_istable(L, -1)) {
+      int t = lua_gettop(L);
+      es[i].text = opt_field(L, t, "text");
+      es[i].kind = opt_field(L, t, "kind");
+      es[i].attribute = opt_field(L, t, "attribute");
+      lua_getfield(L, t, "unit"); es[i].unit = (int64_t)lua_tointeger(L, -1); lua_pop(L, 1);
+      es[i].value = event_value_at(L, t, "value");
+      es[i].was = event_value_at(L, t, "was");
+    } else {
+      es[i].text = lua_tostring(L, -1);
+      if (es[i].text == NULL) es[i].text = "";
+      es[i].kind = "note";
+      es[i].attribute = "";
+    }
     lua_pop(L, 1);
   }
-  rc = bitwa_log_commit_action(log, &a, ds, nd, rs, nr, es, ne);
+  rc = bitwa_log_commit_full(log, &a, ds, nd, rs, nr, es, ne);
   free(ds); free(rs); free(es);
   if (rc != 0) return log_fail(L, log);
   return 0;
@@ -1320,9 +1447,11 @@ static int log_decisions (lua_State *L) {
   return 1;
 }
 
-static int collect_roll (void *ctx, const bitwa_roll *r) {
+static int collect_roll (void *ctx, const bitwa_log_roll *r) {
   lua_State *L = ctx;
-  push_roll(L, r);
+  push_roll(L, &r->roll);
+  lua_pushstring(L, r->side); lua_setfield(L, -2, "side");
+  lua_pushstring(L, r->rule); lua_setfield(L, -2, "rule");
   lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
   return 0;
 }
@@ -1330,7 +1459,7 @@ static int collect_roll (void *ctx, const bitwa_roll *r) {
 static int log_rolls (lua_State *L) {
   bitwa_log *log = check_log(L, 1);
   lua_newtable(L);
-  if (bitwa_log_each_roll(log, (int64_t)luaL_checkinteger(L, 2), collect_roll, L) < 0)
+  if (bitwa_log_each_roll_full(log, (int64_t)luaL_checkinteger(L, 2), collect_roll, L) < 0)
     return log_fail(L, log);
   return 1;
 }
@@ -1350,13 +1479,114 @@ static int log_events (lua_State *L) {
   return 1;
 }
 
+static void push_log_value (lua_State *L, const bitwa_log_value *v) {
+  if (v->type == BITWA_LOG_INT) lua_pushinteger(L, (lua_Integer)v->i);
+  else if (v->type == BITWA_LOG_TEXT) lua_pushstring(L, v->s);
+  else lua_pushnil(L);
+}
+
+static int collect_event_full (void *ctx, const bitwa_log_event *e) {
+  lua_State *L = ctx;
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, e->text); lua_setfield(L, -2, "text");
+  lua_pushstring(L, e->kind); lua_setfield(L, -2, "kind");
+  if (e->unit > 0) { lua_pushinteger(L, (lua_Integer)e->unit); lua_setfield(L, -2, "unit"); }
+  lua_pushstring(L, e->attribute); lua_setfield(L, -2, "attribute");
+  push_log_value(L, &e->value); lua_setfield(L, -2, "value");
+  push_log_value(L, &e->was); lua_setfield(L, -2, "was");
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+/* log:event_rows(n) -> { {text, kind, unit, attribute, value, was}, ... } */
+static int log_event_rows (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_event_full(log, (int64_t)luaL_checkinteger(L, 2), collect_event_full, L) < 0)
+    return log_fail(L, log);
+  return 1;
+}
+
+/* log:put_snapshot(n, checksum, hash, bytes) */
+static int log_put_snapshot (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  size_t len;
+  const char *state = luaL_checklstring(L, 5, &len);
+  if (bitwa_log_put_snapshot(log, (int64_t)luaL_checkinteger(L, 2), luaL_checkstring(L, 3),
+                             luaL_checkstring(L, 4), state, len) != 0)
+    return log_fail(L, log);
+  return 0;
+}
+
+/* log:snapshot() -> n, checksum, hash, bytes | nil */
+static int log_snapshot (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  int64_t n;
+  char *checksum, *hash;
+  void *state;
+  size_t len;
+  int rc = bitwa_log_get_snapshot(log, &n, &checksum, &hash, &state, &len);
+  if (rc < 0) return log_fail(L, log);
+  if (rc == 0) { lua_pushnil(L); return 1; }
+  lua_pushinteger(L, (lua_Integer)n);
+  lua_pushstring(L, checksum);
+  lua_pushstring(L, hash);
+  lua_pushlstring(L, state, len);
+  free(checksum); free(hash); free(state);
+  return 4;
+}
+
+static int log_publish (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_publish(log) != 0) {
+    lua_pushnil(L);
+    lua_pushstring(L, bitwa_log_error(log));
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+static int log_discard (lua_State *L) {
+  log_ud *u = luaL_checkudata(L, 1, LOG_MT);
+  bitwa_log_discard(u->log);
+  u->log = NULL;
+  return 0;
+}
+
+static int log_checkpoint (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_checkpoint(log) != 0) return log_fail(L, log);
+  return 0;
+}
+
+static int log_format (lua_State *L) {
+  lua_pushinteger(L, bitwa_log_format(check_log(L, 1)));
+  return 1;
+}
+
+static int log_waited (lua_State *L) {
+  lua_pushboolean(L, bitwa_log_waited(check_log(L, 1)));
+  return 1;
+}
+
 static int log_count_done (lua_State *L) {
   lua_pushinteger(L, (lua_Integer)bitwa_log_count_done(check_log(L, 1)));
   return 1;
 }
 
+/* bitwa.log.probe(path) -> "file" | "missing" | "other" (a directory,
+** a FIFO, a device...): stat only, never opening what is there */
+static int log_probe (lua_State *L) {
+  struct stat sb;
+  const char *path = luaL_checkstring(L, 1);
+  if (stat(path, &sb) != 0) lua_pushstring(L, errno == ENOENT || errno == ENOTDIR ? "missing" : "other");
+  else lua_pushstring(L, S_ISREG(sb.st_mode) ? "file" : "other");
+  return 1;
+}
+
 static const luaL_Reg log_funcs[] = {
-  {"create", log_create}, {"open", log_open}, {NULL, NULL}
+  {"create", log_create}, {"open", log_open}, {"probe", log_probe}, {NULL, NULL}
 };
 
 static const luaL_Reg log_methods[] = {
@@ -1364,7 +1594,11 @@ static const luaL_Reg log_methods[] = {
   {"metas", log_metas}, {"add_source", log_add_source}, {"sources", log_sources},
   {"add_decision", log_add_decision}, {"commit", log_commit}, {"abort", log_abort},
   {"actions", log_actions}, {"decisions", log_decisions}, {"rolls", log_rolls},
-  {"events", log_events}, {"count_done", log_count_done}, {NULL, NULL}
+  {"events", log_events}, {"count_done", log_count_done},
+  {"event_rows", log_event_rows}, {"put_snapshot", log_put_snapshot},
+  {"snapshot", log_snapshot}, {"publish", log_publish}, {"discard", log_discard},
+  {"checkpoint", log_checkpoint}, {"format", log_format}, {"waited", log_waited},
+  {NULL, NULL}
 };
 
 /* ================================================================== */

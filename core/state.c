@@ -45,6 +45,8 @@ struct bitwa_state {
   int nvars, vars_cap;
   char **events;
   int nevents, events_cap;
+  bitwa_state_event_info *einfo;   /* what each event changed */
+  int einfo_cap;
   bool recording;
   uint64_t version;        /* entity content's version (bitwa_state_version) */
   uint64_t *strhash;       /* content hash of each interned string */
@@ -125,7 +127,7 @@ void bitwa_state_free (bitwa_state *s) {
   for (i = 0; i < s->nvars; i++) free(s->vars[i].key);
   bitwa_state_clear_events(s);
   free(s->slots); free(s->values); free(s->alive); free(s->strings);
-  free(s->vars); free(s->events); free(s->strhash);
+  free(s->vars); free(s->events); free(s->strhash); free(s->einfo);
   bitwa_state_unmark(s);
   free(s->journal);
   free(s);
@@ -257,9 +259,48 @@ static void format_value (const bitwa_state *s, bitwa_type t, int64_t v,
   }
 }
 
-static void add_event (bitwa_state *s, const char *text) {
+/* A value as an event keeps it: strings and hexes as text. */
+static void event_value (const bitwa_state *s, bitwa_type t, int64_t v,
+                         bitwa_type *ot, int64_t *ov, char **os) {
+  *ot = t;
+  *ov = v;
+  *os = NULL;
+  if (t == BITWA_T_STR) {
+    const char *str = bitwa_state_string(s, v);
+    *os = xstrdup(str ? str : "");
+  } else if (t == BITWA_T_HEX) {
+    if (v == BITWA_HEX_NONE) *ot = BITWA_T_NIL;
+    else {
+      char lab[BITWA_HEX_LABEL_MAX];
+      *os = xstrdup(bitwa_hex_format(bitwa_hex_unpack(v), lab));
+    }
+  }
+}
+
+/*
+** Record an event: its text, and what it changed (kind, the entity,
+** the slot or variable, the new and the old value).
+*/
+static void add_event_info (bitwa_state *s, const char *text, int kind,
+                            int id, const char *attr, bitwa_type nt,
+                            int64_t nv, bitwa_type wt, int64_t wv) {
+  bitwa_state_event_info *e;
   GROW(s->events, s->nevents, s->events_cap);
+  if (s->einfo_cap < s->events_cap) {
+    s->einfo = xrealloc(s->einfo, (size_t)s->events_cap * sizeof *s->einfo);
+    s->einfo_cap = s->events_cap;
+  }
+  e = &s->einfo[s->nevents];
+  e->kind = kind;
+  e->id = id;
+  e->attr = xstrdup(attr ? attr : "");
+  event_value(s, nt, nv, &e->now_t, &e->now, &e->now_s);
+  event_value(s, wt, wv, &e->was_t, &e->was, &e->was_s);
   s->events[s->nevents++] = xstrdup(text);
+}
+
+static void add_event (bitwa_state *s, const char *text) {
+  add_event_info(s, text, BITWA_EV_NOTE, 0, "", BITWA_T_NIL, 0, BITWA_T_NIL, 0);
 }
 
 int bitwa_state_spawn (bitwa_state *s) {
@@ -281,7 +322,7 @@ int bitwa_state_spawn (bitwa_state *s) {
   if (s->recording) {
     char buf[64];
     snprintf(buf, sizeof buf, "spawn #%d", id);
-    add_event(s, buf);
+    add_event_info(s, buf, BITWA_EV_SPAWN, id, "", BITWA_T_NIL, 0, BITWA_T_NIL, 0);
   }
   return id;
 }
@@ -303,7 +344,7 @@ int bitwa_state_remove (bitwa_state *s, int id) {
   if (s->recording) {
     char buf[64];
     snprintf(buf, sizeof buf, "remove #%d", id);
-    add_event(s, buf);
+    add_event_info(s, buf, BITWA_EV_REMOVE, id, "", BITWA_T_NIL, 0, BITWA_T_NIL, 0);
   }
   return 0;
 }
@@ -329,7 +370,8 @@ int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value) {
     format_value(s, s->slots[slot].type, *p, was, sizeof was);
     format_value(s, s->slots[slot].type, value, now, sizeof now);
     snprintf(buf, sizeof buf, "#%d.%s = %s (was %s)", id, s->slots[slot].name, now, was);
-    add_event(s, buf);
+    add_event_info(s, buf, BITWA_EV_SET, id, s->slots[slot].name, s->slots[slot].type, value,
+                   s->slots[slot].type, *p);
   }
   s->sum += cell_term(s, id, slot, value) - cell_term(s, id, slot, *p);
   if (s->marked) {
@@ -373,7 +415,8 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
     if (t == BITWA_T_NIL) snprintf(now, sizeof now, "nil");
     else format_value(s, t, value, now, sizeof now);
     snprintf(buf, sizeof buf, "%s = %s (was %s)", key, now, was);
-    add_event(s, buf);
+    add_event_info(s, buf, BITWA_EV_VAR, 0, key, t, value,
+                   found ? s->vars[i].type : BITWA_T_NIL, found ? s->vars[i].value : 0);
   }
   if (found) s->sum -= var_term(s, key, s->vars[i].type, s->vars[i].value);
   if (t != BITWA_T_NIL) s->sum += var_term(s, key, t, value);
@@ -434,9 +477,18 @@ const char *bitwa_state_event (const bitwa_state *s, int i) {
   return (i >= 0 && i < s->nevents) ? s->events[i] : NULL;
 }
 
+const bitwa_state_event_info *bitwa_state_event_info_at (const bitwa_state *s, int i) {
+  return (i >= 0 && i < s->nevents) ? &s->einfo[i] : NULL;
+}
+
 void bitwa_state_clear_events (bitwa_state *s) {
   int i;
-  for (i = 0; i < s->nevents; i++) free(s->events[i]);
+  for (i = 0; i < s->nevents; i++) {
+    free(s->events[i]);
+    free(s->einfo[i].attr);
+    free(s->einfo[i].now_s);
+    free(s->einfo[i].was_s);
+  }
   s->nevents = 0;
 }
 
@@ -641,4 +693,235 @@ bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s) {
     c->version = s->mark_version;
   }
   return c;
+}
+
+/* ---------------------------------------------------------------- */
+
+/*
+** Serialisation: the whole content as bytes, deterministic (the same
+** state gives the same bytes in any process), little-endian:
+**   "BWS1", u32 nslots, per slot (str name, u8 type, i64 default),
+**   u32 nstrings, per string (str), u32 nentities, per entity (u8 alive,
+**   i64 per slot), u32 nvars, per variable (str key, u8 type, i64 value)
+** where str = u32 length + bytes.
+*/
+typedef struct { unsigned char *p; size_t n, cap; } sbuf;
+
+static void put_bytes (sbuf *b, const void *p, size_t n) {
+  if (b->n + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->n + n) cap *= 2;
+    b->p = xrealloc(b->p, cap);
+    b->cap = cap;
+  }
+  memcpy(b->p + b->n, p, n);
+  b->n += n;
+}
+
+static void put_u32 (sbuf *b, uint32_t v) {
+  unsigned char x[4];
+  int i;
+  for (i = 0; i < 4; i++) x[i] = (unsigned char)(v >> (8 * i));
+  put_bytes(b, x, 4);
+}
+
+static void put_i64 (sbuf *b, int64_t v) {
+  unsigned char x[8];
+  uint64_t u = (uint64_t)v;
+  int i;
+  for (i = 0; i < 8; i++) x[i] = (unsigned char)(u >> (8 * i));
+  put_bytes(b, x, 8);
+}
+
+static void put_str (sbuf *b, const char *str) {
+  size_t n = strlen(str);
+  put_u32(b, (uint32_t)n);
+  put_bytes(b, str, n);
+}
+
+void *bitwa_state_serialize (const bitwa_state *s, size_t *len) {
+  sbuf b = { NULL, 0, 0 };
+  unsigned char t;
+  int i, j;
+  put_bytes(&b, "BWS1", 4);
+  put_u32(&b, (uint32_t)s->nslots);
+  for (i = 0; i < s->nslots; i++) {
+    put_str(&b, s->slots[i].name);
+    t = (unsigned char)s->slots[i].type;
+    put_bytes(&b, &t, 1);
+    put_i64(&b, s->slots[i].dflt);
+  }
+  put_u32(&b, (uint32_t)s->nstrings);
+  for (i = 0; i < s->nstrings; i++) put_str(&b, s->strings[i]);
+  put_u32(&b, (uint32_t)s->nentities);
+  for (i = 0; i < s->nentities; i++) {
+    t = s->alive[i] ? 1 : 0;
+    put_bytes(&b, &t, 1);
+    for (j = 0; j < s->nslots; j++)
+      put_i64(&b, s->values[(size_t)i * (size_t)s->nslots + (size_t)j]);
+  }
+  put_u32(&b, (uint32_t)s->nvars);
+  for (i = 0; i < s->nvars; i++) {
+    put_str(&b, s->vars[i].key);
+    t = (unsigned char)s->vars[i].type;
+    put_bytes(&b, &t, 1);
+    put_i64(&b, s->vars[i].value);
+  }
+  *len = b.n;
+  return b.p;
+}
+
+typedef struct { const unsigned char *p; size_t n, at; bool bad; } sreader;
+
+static const unsigned char *get_bytes (sreader *r, size_t n) {
+  const unsigned char *q;
+  if (r->bad || n > r->n - r->at) { r->bad = true; return NULL; }
+  q = r->p + r->at;
+  r->at += n;
+  return q;
+}
+
+static uint32_t get_u32 (sreader *r) {
+  const unsigned char *q = get_bytes(r, 4);
+  uint32_t v = 0;
+  int i;
+  if (!q) return 0;
+  for (i = 0; i < 4; i++) v |= (uint32_t)q[i] << (8 * i);
+  return v;
+}
+
+static int64_t get_i64 (sreader *r) {
+  const unsigned char *q = get_bytes(r, 8);
+  uint64_t v = 0;
+  int i;
+  if (!q) return 0;
+  for (i = 0; i < 8; i++) v |= (uint64_t)q[i] << (8 * i);
+  return (int64_t)v;
+}
+
+static unsigned char get_u8 (sreader *r) {
+  const unsigned char *q = get_bytes(r, 1);
+  return q ? *q : 0;
+}
+
+/* A string, malloc'd; NULL when malformed (or holding a NUL). */
+static char *get_str (sreader *r) {
+  uint32_t n = get_u32(r);
+  const unsigned char *q = get_bytes(r, n);
+  char *str;
+  if (!q || memchr(q, '\0', n)) { r->bad = true; return NULL; }
+  str = xrealloc(NULL, (size_t)n + 1);
+  memcpy(str, q, n);
+  str[n] = '\0';
+  return str;
+}
+
+static bool value_ok (bitwa_type t, int64_t v, int nstrings) {
+  switch (t) {
+    case BITWA_T_INT: case BITWA_T_HEX: return true;
+    case BITWA_T_BOOL: return v == 0 || v == 1;
+    case BITWA_T_STR: return v >= 0 && v < nstrings;
+    default: return false;
+  }
+}
+
+/*
+** Read bytes from serialize into s, a state with the same slots
+** declared and no entity yet.  The bytes come from a file, so they are
+** untrusted: every length, type and string id is checked, and the
+** content is built through the ordinary mutators (on a copy, with
+** recording off), so that everything the state derives from it (its
+** hash) is as if the changes had been made one by one.  0, or -1 with
+** a one-line message in err and s unchanged.
+*/
+int bitwa_state_deserialize (bitwa_state *s, const void *data, size_t len,
+                             char *err, size_t errlen) {
+  sreader r = { data, len, 0, false };
+  bitwa_state *n = NULL;
+  const unsigned char *magic = get_bytes(&r, 4);
+  uint32_t k, i, j, nstrings;
+  const char *why = "truncated";
+  char *key = NULL;
+  if (!magic || memcmp(magic, "BWS1", 4) != 0) { why = "not a state"; goto bad; }
+  if (s->nentities > 0 || s->nvars > 0) { why = "the state is not empty"; goto bad; }
+  k = get_u32(&r);
+  if (r.bad) goto bad;
+  if (k != (uint32_t)s->nslots) { why = "other attributes"; goto bad; }
+  for (i = 0; i < k; i++) {
+    char *name = get_str(&r);
+    unsigned char t = get_u8(&r);
+    int64_t d = get_i64(&r);
+    bool same = name && !r.bad && strcmp(name, s->slots[i].name) == 0
+      && t == (unsigned char)s->slots[i].type && d == s->slots[i].dflt;
+    free(name);
+    if (!same) { why = r.bad ? "truncated" : "other attributes"; goto bad; }
+  }
+  n = bitwa_state_clone(s);
+  n->recording = false;
+  if (n->marked) bitwa_state_unmark(n);
+  nstrings = get_u32(&r);
+  if (r.bad || nstrings < (uint32_t)s->nstrings || nstrings > r.n - r.at) { why = "bad strings"; goto bad; }
+  for (i = 0; i < nstrings; i++) {
+    char *str = get_str(&r);
+    if (!str) goto bad;
+    if (bitwa_state_intern(n, str) != (int64_t)i) {
+      free(str);
+      why = "bad strings";
+      goto bad;
+    }
+    free(str);
+  }
+  k = get_u32(&r);
+  if (r.bad || (n->nslots > 0 && k > (r.n - r.at) / ((size_t)n->nslots * 8 + 1))
+      || k > (uint32_t)INT32_MAX / 2) { why = "bad entities"; goto bad; }
+  for (i = 0; i < k; i++) {
+    unsigned char a = get_u8(&r);
+    int id = bitwa_state_spawn(n);
+    if (a > 1 || id != (int)i + 1) { why = "bad entities"; goto bad; }
+    for (j = 0; j < (uint32_t)n->nslots; j++) {
+      int64_t v = get_i64(&r);
+      if (r.bad) goto bad;
+      if (!value_ok(n->slots[j].type, v, n->nstrings)) { why = "bad value"; goto bad; }
+      bitwa_state_set(n, id, (int)j, v);
+    }
+    if (!a) bitwa_state_remove(n, id);
+  }
+  k = get_u32(&r);
+  if (r.bad || k > (r.n - r.at) / 13) { why = "bad variables"; goto bad; }
+  for (i = 0; i < k; i++) {
+    unsigned char t;
+    int64_t v;
+    free(key);
+    key = get_str(&r);
+    t = get_u8(&r);
+    v = get_i64(&r);
+    if (!key || r.bad || !value_ok((bitwa_type)t, v, n->nstrings)
+        || (i > 0 && strcmp(n->vars[n->nvars - 1].key, key) >= 0)) {
+      why = "bad variables";
+      goto bad;
+    }
+    bitwa_state_set_var(n, key, (bitwa_type)t, v);
+  }
+  free(key);
+  key = NULL;
+  if (r.bad || r.at != r.n) { why = r.bad ? "truncated" : "trailing bytes"; goto bad; }
+  n->recording = s->recording;
+  bitwa_state_swap(s, n);
+  /* the events stay the caller's */
+  {
+    char **ev = s->events; int ne = s->nevents, ec = s->events_cap;
+    bitwa_state_event_info *ei = s->einfo; int eic = s->einfo_cap;
+    s->events = n->events; s->nevents = n->nevents; s->events_cap = n->events_cap;
+    s->einfo = n->einfo; s->einfo_cap = n->einfo_cap;
+    n->events = ev; n->nevents = ne; n->events_cap = ec;
+    n->einfo = ei; n->einfo_cap = eic;
+  }
+  bitwa_state_free(n);
+  return 0;
+
+bad:
+  free(key);
+  if (err && errlen) snprintf(err, errlen, "malformed state snapshot (%s)", why);
+  bitwa_state_free(n);
+  return -1;
 }

@@ -80,6 +80,17 @@ const char *bitwa_state_var_at (const bitwa_state *s, int i, bitwa_type *t,
 /* Events: one line per mutation, plus notes the rules add. */
 int bitwa_state_note (bitwa_state *s, const char *text);
 int bitwa_state_nevents (const bitwa_state *s);
+/* What event i changed. */
+enum { BITWA_EV_NOTE = 0, BITWA_EV_SPAWN, BITWA_EV_REMOVE, BITWA_EV_SET, BITWA_EV_VAR };
+typedef struct {
+  int kind;                 /* BITWA_EV_* */
+  int id;                   /* the entity (spawn, remove, set), else 0 */
+  char *attr;               /* the slot (set) or variable (var), else "" */
+  bitwa_type now_t, was_t;  /* NIL for a removed variable or no hex */
+  int64_t now, was;         /* INT, BOOL */
+  char *now_s, *was_s;      /* STR: the string, HEX: its label */
+} bitwa_state_event_info;
+const bitwa_state_event_info *bitwa_state_event_info_at (const bitwa_state *s, int i);
 const char *bitwa_state_event (const bitwa_state *s, int i);
 void bitwa_state_clear_events (bitwa_state *s);
 /* Recording can be switched off (bots exploring clones). */
@@ -98,6 +109,13 @@ bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s);
 /* Content checksum (64 bits) of game format 1: FNV-1a over the whole
 ** content, computed from scratch. */
 uint64_t bitwa_state_checksum (const bitwa_state *s);
+
+/* The whole content as bytes (malloc'd, *len set), deterministic; and
+** back into a state with the same slots and no entity, checking
+** everything (0, or -1 with a message and s unchanged). */
+void *bitwa_state_serialize (const bitwa_state *s, size_t *len);
+int bitwa_state_deserialize (bitwa_state *s, const void *data, size_t len,
+                             char *err, size_t errlen);
 /* The content hash of game format 2: kept up to date by every change, so
 ** reading it is O(slots); bitwa_state_hash_full computes the same value
 ** from scratch (the reference). */

@@ -414,13 +414,17 @@ function M.new()
   function map.grid() return game().map:grid() end
 
   -- ---------------------------------------------------------------- dice
-  -- bitwa.roll(n, sides, purpose[, class]) -> total, faces
+  -- bitwa.roll(n, sides, purpose [, class] [, side]) -> total, faces
   -- class (optional): a function of a total that gives equal values for
   -- the totals that lead to the same result (the cell of a table, a hit or
   -- a miss).  Play never calls it: the dice fall and the log records them.
   -- An exploring copy (g.explore, set by `bitwa odds`) stops at the roll
   -- with its classes (M.roll_point) and goes on with the total it is given.
-  function api.roll(n, sides, purpose, class)
+  -- side (optional, one of the game's sides): who rolls, for the game log;
+  -- without it the log names the side that answered the action's latest
+  -- decision, else the side whose action it is.
+  function api.roll(n, sides, purpose, class, side)
+    if type(class) == "string" and side == nil then class, side = nil, class end
     if type(purpose) ~= "string" or purpose == "" then
       error("bitwa.roll: every roll needs a purpose", 2)
     end
@@ -428,6 +432,13 @@ function M.new()
       error("bitwa.roll: the classes are a function of the total", 2)
     end
     local g = writable("a roll of the game's dice", 2)
+    if side ~= nil then
+      local ok = false
+      if type(side) == "string" then
+        for _, s in ipairs(g.sides) do if s == side then ok = true end end
+      end
+      if not ok then error("bitwa.roll: the side that rolls must be one of the game's sides", 2) end
+    end
     if g.explore and g.dice:forced_left() == 0 and M.rollable(n, sides) then
       -- the class function only reads: a change or a roll in it is refused
       local was = g.read_only
@@ -437,7 +448,16 @@ function M.new()
       if not ok then error(rp, 0) end
       g.dice:force({ coroutine.yield(rp) })
     end
-    return g.dice:roll(n, sides, M.cite_text(g.rs.manifest.renumber, purpose))
+    local total, faces = g.dice:roll(n, sides, M.cite_text(g.rs.manifest.renumber, purpose))
+    local p = g.pending
+    if p and p.roll_sides then
+      if side == nil then
+        local d = p.decisions[#p.decisions]
+        side = d and d.side or p.action.side
+      end
+      p.roll_sides[#p.roll_sides + 1] = side
+    end
+    return total, faces
   end
   function api.d6(purpose) return (api.roll(1, 6, purpose)) end
   function api.two_d6(purpose) return (api.roll(2, 6, purpose)) end

@@ -134,11 +134,26 @@ end
 -- Load the engine lazily so that `bitwa help` works even when a module is broken.
 local function engine() return require "engine.game" end
 
+-- Whether something is at path (stat only: a FIFO is never opened).
+local function present(path) return bitwa.log.probe(path) ~= "missing" end
+
 local function open_game(path, readonly)
-  if not util.exists(path) then bad(path .. ": no such game file") end
-  local g, rep = engine().open(path, { readonly = readonly })
-  if not g then bad(rep) end
+  if not present(path) then bad(path .. ": no such game file") end
+  local g, rep, drep = engine().open(path, { readonly = readonly })
+  if not g then
+    -- a replay that diverges is a failure (1), a file that cannot be read bad input (2)
+    if drep and drep.divergence then failure(rep) end
+    bad(rep)
+  end
   return g, rep
+end
+
+local function durability_of(d, dflt)
+  if d == nil then return dflt end
+  if d ~= "full" and d ~= "normal" and d ~= "off" then
+    bad("--durability: full, normal or off expected, got '" .. d .. "'")
+  end
+  return d
 end
 
 local function result_line(r)
@@ -206,6 +221,9 @@ local function report_result(r, as_json)
   end
   if r.status == "refused" then
     util.eprintf("bitwa: refused: %s%s\n", (r.rule ~= "" and (r.rule .. ": ") or ""), r.message)
+    return 2
+  elseif r.status == "conflict" then
+    util.eprintf("bitwa: %s\n", r.message)
     return 2
   elseif r.status == "error" then
     util.eprintf("bitwa: the rules failed (%s): %s\n", r.kind or "error", r.message)
@@ -281,10 +299,10 @@ command("start", "start RULESET/SCENARIO | SCENARIO.lua --ruleset NAME  FILE [--
       deploy = "value", ruleset = "value" }, "start")
     need(pos, 2, commands.start)
     local rs, sc = split_target(pos[1], opts.ruleset)
-    if util.exists(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
+    if present(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
     local ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed_of(opts.seed),
       overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = pos[2],
-      durability = opts.durability, deploy = opts.deploy })
+      durability = durability_of(opts.durability, "full"), deploy = opts.deploy })
     if not ok then bad(tostring(g)) end
     if opts.json then io.write(json.encode(state_json(g)), "\n")
     else util.printf("started %s (%s), seed %d, in %s\n", g.scenario.title, pos[1], g.seed, pos[2]) end
@@ -403,23 +421,27 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
       local rs, sc = split_target(pos[1], opts.ruleset)
       seed = seed_of(opts.seed)
       out = opts.o or string.format("%s-%s-%d.bitwa", rs, (sc:match("([^/]+)%.lua$") or sc), seed)
-      if util.exists(out) then bad(out .. ": the file exists; choose another name with -o, or continue it with --resume") end
+      if present(out) then bad(out .. ": the file exists; choose another name with -o, or continue it with --resume") end
       local ok
       ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed,
         overlays = overlays_of(opts.overlay, rs), options = options_of(opts.option), log = out,
-        durability = opts.durability or "normal", deploy = opts.deploy })
+        durability = durability_of(opts.durability, "normal"), deploy = opts.deploy, defer_publish = true })
       if not ok then bad(tostring(g)) end
     end
+    -- a new game file gets its name only once its bots are known: a bad
+    -- --bots leaves no file
     local okb, bots = pcall(make_bots, opts.bots, seed, g.sides)
     if not okb then
-      -- bad --bots: the new game file is not left behind
-      g:close()
-      if not opts.resume then for _, f in ipairs { out, out .. "-wal", out .. "-shm" } do os.remove(f) end end
+      if opts.resume then g:close() else g:discard() end
       error(bots, 0)
     end
     if not opts.resume then note_replay(g.scenario.id or "") end
-    -- recorded so that --resume plays on with the same bots
-    if not opts.resume and g.log then g.log:set_meta("bots", opts.bots or "") end
+    if not opts.resume and g.log then
+      -- recorded so that --resume plays on with the same bots
+      g.log:set_meta("bots", opts.bots or "")
+      local okp, perr = pcall(g.publish, g)
+      if not okp then bad(tostring(perr)) end
+    end
     local runner = require "engine.runner"
     if not opts.quiet and not opts.json then
       util.printf("%s (%s), seed %d, bots: %s\n", g.scenario.title, pos[1], seed,
@@ -516,21 +538,23 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
   end)
 
 command("replay", "replay FILE [--verify] [--json]", "replay a game and verify it",
-  "Re-runs the game from its seed and logged decisions.  With --verify it\ncompares the checksum after every action and names the first action that\ndiverges, and which rule modules, tables, scenario or map changed since the\ngame was recorded.",
+  "Re-runs the game from its seed and logged decisions (never from a snapshot),\ncomparing every logged row -- each action with its checksum, decision, roll\nand event -- with the replay's, and names the first row that differs, and\nwhich rule modules, tables, scenario or map changed since the game was\nrecorded.  --verify says so in the summary line.",
   function(args)
     local opts, pos = parse(args, { verify = "flag", json = "flag" }, "replay")
     need(pos, 1, commands.replay)
-    if not util.exists(pos[1]) then bad(pos[1] .. ": no such game file") end
+    if not present(pos[1]) then bad(pos[1] .. ": no such game file") end
     local gm = engine()
     local log, err = bitwa.log.open(pos[1], true, "full")
     if not log then bad(err) end
-    local ok, g, rep = pcall(gm._replay, log, pos[1], { readonly = true, stop_on_divergence = false })
-    if not ok then log:close() bad(tostring(g)) end
-    g:close()
     local total = 0
-    for _, a in ipairs((function() local l = bitwa.log.open(pos[1], true) local t = l:actions() l:close() return t end)()) do
+    for _, a in ipairs(log:actions()) do
       if a.n > 0 then total = total + 1 end
     end
+    -- from the seed and the decisions, every row compared with --verify
+    local ok, g, rep = pcall(gm._replay, log, pos[1], { readonly = true, stop_on_divergence = false,
+                                                         verify = true })
+    if not ok then log:close() bad(tostring(g)) end
+    g:close()
     if opts.json then
       io.write(json.encode { actions = rep.actions, total = total, divergence = rep.divergence,
         changed = json.array(rep.changed), checksum = g:checksum() }, "\n")
@@ -545,7 +569,7 @@ command("replay", "replay FILE [--verify] [--json]", "replay a game and verify i
         util.printf("diverged at action %d: %s\n", rep.divergence.n, rep.divergence.message)
       else
         util.printf("replayed %d of %d actions; final checksum %s%s\n", rep.actions, total, g:checksum(),
-          opts.verify and ", every checksum matches" or "")
+          opts.verify and ", every checksum matches and every logged row agrees" or "")
       end
     end
     if rep.divergence then return 1 end

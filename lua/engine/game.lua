@@ -188,11 +188,14 @@ function M.new(opts)
       return t
     end)(),
   }, {})
-  -- the log
+  -- the log: made under a temporary name and given its name once the
+  -- setup and the first turn's beginning are in it (publish), so that
+  -- an interrupted creation leaves no file at opts.log
   if opts.log then
     local log, err = bitwa.log.create(opts.log, opts.durability or "full")
     if not log then error(err, 0) end
     g.log = log
+    g.log_path = opts.log
     local meta = {
       format = "bitwa-game " .. format, engine = bitwa.version, ruleset = rs.name,
       chain = json.encode(json.array((function()
@@ -209,18 +212,38 @@ function M.new(opts)
   end
   if opts.forced_dice then g.dice:force(opts.forced_dice) end
   local function failed(what, r)
-    if g.log then g.log:close(); os.remove(opts.log); os.remove(opts.log .. "-wal"); os.remove(opts.log .. "-shm") end
+    if g.log then g.log:discard(); g.log = nil end
     local why = r.status == "decision" and "it asked for a decision" or
       ((r.rule ~= "" and r.rule and (r.rule .. ": ") or "") .. tostring(r.message))
     error(what .. " failed: " .. why, 0)
   end
+  if opts.no_setup then return g end
   local r = g:_setup()
   if r.status ~= "done" then failed("scenario setup", r) end
   if not opts.no_begin then
     r = g:_begin()
     if r.status ~= "done" and r.status ~= "decision" then failed("the first phase", r) end
   end
+  if g.log and not opts.defer_publish then g:publish() end
   return g
+end
+
+-- Give a new game file its name (M.new does it unless defer_publish):
+-- until then it is a temporary file that nothing else sees.
+function Game:publish()
+  if not (self.log and self.log_path) then return end
+  local ok, err = self.log:publish()
+  if not ok then
+    self.log:discard()
+    self.log = nil
+    error(err, 0)
+  end
+  self.log_path = nil
+end
+
+-- A game file that was never published is removed.
+function Game:discard()
+  if self.log and self.log_path then self.log:discard() self.log = nil end
 end
 
 -- A scenario table without functions, for the log.
@@ -694,7 +717,7 @@ function Game:_start(action, body)
   self.state:clear_events()
   self.dice:take_rolls()
   self.pending = { action = action, co = coroutine.create(body), decisions = {},
-                   budget = self.budget }
+                   budget = self.budget, roll_sides = {} }
   return self:_run()
 end
 
@@ -718,7 +741,11 @@ function Game:_run(...)
     p.request = req
     -- the action waits for an answer, maybe from another process: keep it
     if self.log and not p.persisted then
-      self.log:add_decision(p.action)
+      local ok, err = pcall(self.log.add_decision, self.log, p.action)
+      if not ok then
+        self:_rollback()
+        return { status = "conflict", message = tostring(err):gsub("^game log: ", "") }
+      end
       p.persisted = true
     end
     return { status = "decision", request = req, action = p.action }
@@ -750,26 +777,85 @@ function M.encode_request(d)
   return d.request
 end
 
+-- The rule a roll applies: the last parenthesised part of its purpose
+-- ("fire (11.7.1)" -> "11.7.1"), "" when there is none.
+local function roll_rule(purpose)
+  return purpose:match("%(([^()]*)%)%s*$") or ""
+end
+M.roll_rule = roll_rule
+
+M.SNAPSHOT_EVERY = 64   -- a snapshot after every 64th action, and when a command ends
+
 function Game:_commit()
   local p = self.pending
   local a = p.action
   a.checksum = self:checksum()
   a.status = "done"
   local events = self.state:events()
+  local details = self.state:event_details()
   local rolls = self.dice:take_rolls()
+  for i, r in ipairs(rolls) do
+    r.side = p.roll_sides[i] or a.side
+    r.rule = roll_rule(r.purpose)
+  end
   if self.log then
     for _, d in ipairs(p.decisions) do M.encode_request(d) end
-    self.log:commit(a, p.decisions, rolls, events)
+    local ok, err = pcall(self.log.commit, self.log, a, p.decisions, rolls, details)
+    if not ok then
+      -- nothing was written: the game stays as it was before the action
+      self.pending.persisted = false
+      self:_rollback()
+      return { status = "conflict", message = tostring(err):gsub("^game log: ", "") }
+    end
   end
   self.state:clear_events()
   self.state:unmark()
   self.pending, self.snapshot = nil, nil
   self.touched, self.cache_undo = nil, nil
   self.n = a.n
-  local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions }
+  local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions, details = details }
   self.last = rec
+  if self.log and a.n % M.SNAPSHOT_EVERY == 0 then self:save_snapshot() end
   if self.on_commit then self.on_commit(self, rec) end
   return { status = "done", action = a, events = events, rolls = rolls, decisions = p.decisions }
+end
+
+-- The snapshot: the dice's position and the state's bytes after action
+-- self.n, with the game's checksum there and a hash of the bytes.
+function Game:snapshot_bytes()
+  return self.dice:position() .. "\n" .. self.state:serialize()
+end
+
+function Game:save_snapshot()
+  if not self.log or self.log_path or self.log:format() < 2 then return end
+  if self.snap_n == self.n or self.n < 0 or not self.last then return end
+  local bytes
+  if self.pending then
+    -- mid-action: the position before it
+    local state, dice = self.state, self.dice
+    self.state, self.dice = state:clone_at_mark(), self.snapshot.dice
+    local ok, b = pcall(self.snapshot_bytes, self)
+    self.state, self.dice = state, dice
+    if not ok then error(b, 0) end
+    bytes = b
+  else
+    bytes = self:snapshot_bytes()
+  end
+  self.log:put_snapshot(self.n, self.last.action.checksum, bitwa.util.hash(bytes), bytes)
+  self.snap_n = self.n
+end
+
+-- Back to a snapshot's position: the state and the dice.
+function Game:restore_snapshot(bytes)
+  local pos, state = bytes:match("^([^\n]*)\n(.*)$")
+  if not pos then return nil, "malformed snapshot" end
+  local ok, err = self.state:deserialize(state)
+  if not ok then return nil, err end
+  ok, err = self.dice:set_position(pos)
+  if not ok then return nil, err end
+  self.state:clear_events()
+  self:forget_names()
+  return true
 end
 
 -- The state is restored; the rows touched during the action are dropped
@@ -1001,7 +1087,15 @@ function Game:answer(value)
   -- leave a pending action that replays to its end: a game that cannot
   -- be resumed).  An action that runs to its end is written whole, with
   -- this answer, by _commit; one that fails leaves nothing.
-  if self.log and r.status == "decision" then self.log:add_decision(p.action, d) end
+  if self.log and r.status == "decision" then
+    local ok, err = pcall(self.log.add_decision, self.log, p.action, d)
+    if not ok then
+      -- not written: the answer is not taken (the game as the log has it)
+      p.persisted = false
+      self:_rollback()
+      return { status = "conflict", message = tostring(err):gsub("^game log: ", "") }
+    end
+  end
   return r
 end
 
@@ -1123,7 +1217,7 @@ function Game:clone()
   for k, v in next, self do c[k] = v end
   c.state = self.state:clone()
   c.dice = self.dice:clone()
-  c.log = nil
+  c.log, c.log_path, c.readonly_log = nil, nil, nil
   c.pending, c.snapshot, c.on_commit = nil, nil, nil
   c.name_index = nil
   c.unit_cache = nil
@@ -1148,10 +1242,17 @@ local function one_line(msg)
 end
 
 --[[
-M.open(path, { readonly = bool, durability = ..., stop_on_divergence = true })
-Rebuilds the game from the seed and the logged actions and decisions,
-checking the checksum after every action.  Returns the game and a report
-{ actions = n, divergence = nil | {...}, changed = { sources } }.
+M.open(path, { readonly = bool, durability = ..., stop_on_divergence = true,
+               verify = bool })
+Opens a game file.  A file that keeps a snapshot (format 2) starts from
+it -- its bytes checked against their hash and the state against the
+checksum the log has for that action -- and replays only the actions
+after it (a pending action from the position before it).  With verify
+(and for a format 1 file) the game is rebuilt from the seed and the
+logged decisions instead, and with verify every logged row (action,
+decision, roll, event) is compared with the replay's.  Returns the game
+and a report { actions = n, divergence = nil | {...}, changed = { sources },
+from_snapshot = n | nil }.
 --]]
 function M.open(path, opts)
   opts = opts or {}
@@ -1160,14 +1261,105 @@ function M.open(path, opts)
   local ok, g, report = pcall(M._replay, log, path, opts)
   if not ok then
     log:close()
+    if type(g) == "table" and g.report then return nil, one_line(tostring(g)), g.report end
     return nil, one_line(g)
   end
   return g, report
 end
 
+-- A metadata entry holding JSON: absent gives dflt; anything that does
+-- not decode to the expected type is refused.
+local function meta_json(meta, key, path, want, dflt)
+  local text = meta[key]
+  if text == nil then return dflt end
+  local ok, v, err = pcall(json.decode, text)
+  if not ok or v == nil then
+    error(path .. ": the game's metadata '" .. key .. "' is not valid JSON" ..
+      ((not ok or err) and (" (" .. tostring(ok and err or v) .. ")") or ""), 0)
+  end
+  if type(v) ~= want then
+    error(path .. ": the game's metadata '" .. key .. "' must be a JSON " ..
+      (want == "table" and "array or object" or want) .. ", not " .. type(v), 0)
+  end
+  return v
+end
+
+-- Text of a value for a message about a row.
+local function shown(v)
+  if v == nil then return "nothing" end
+  if type(v) == "string" then return string.format("%q", v) end
+  return tostring(v)
+end
+
+-- Compare the rows the log holds for action a with what the replay
+-- made (rec); the first difference as a message, or nil.  format 1
+-- files have no roll side or rule and no event details.
+local function row_difference(log, a, rec, r_decisions, format)
+  local n = a.n
+  local act = rec.action
+  for _, f in ipairs { "side", "line", "turn", "phase" } do
+    if a[f] ~= act[f] then
+      return "action " .. n .. ": its " .. f .. " is " .. shown(a[f]) .. " in the log, the replay gives " .. shown(act[f])
+    end
+  end
+  local ds = log:decisions(n)
+  for k = 1, math.max(#ds, #r_decisions) do
+    local x, y = ds[k], r_decisions[k]
+    if y and y.request == nil and y.req then M.encode_request(y) end
+    if not x or not y then
+      return "decision " .. k .. " of action " .. n .. (x and " is in the log but not in the replay" or " is missing from the log")
+    end
+    for _, f in ipairs { "side", "kind", "request", "answer" } do
+      if x[f] ~= y[f] then
+        return "decision " .. k .. " of action " .. n .. ": its " .. f .. " is " .. shown(x[f]) ..
+          " in the log, the replay gives " .. shown(y[f])
+      end
+    end
+  end
+  local rs = log:rolls(n)
+  for k = 1, math.max(#rs, #rec.rolls) do
+    local x, y = rs[k], rec.rolls[k]
+    if not x or not y then
+      return "roll " .. k .. " of action " .. n .. (x and " is in the log but not in the replay" or " is missing from the log")
+    end
+    local fields = { "purpose", "n", "sides", "total", "forced" }
+    if format >= 2 then fields[#fields + 1] = "side"; fields[#fields + 1] = "rule" end
+    for _, f in ipairs(fields) do
+      if x[f] ~= y[f] then
+        return "roll " .. k .. " of action " .. n .. ": its " .. f .. " is " .. shown(x[f]) ..
+          " in the log, the replay gives " .. shown(y[f])
+      end
+    end
+    if table.concat(x.faces, " ") ~= table.concat(y.faces, " ") then
+      return "roll " .. k .. " of action " .. n .. ": its faces are " .. shown(table.concat(x.faces, " ")) ..
+        " in the log, the replay gives " .. shown(table.concat(y.faces, " "))
+    end
+  end
+  local es = log:event_rows(n)
+  local ed = rec.details
+  for k = 1, math.max(#es, #ed) do
+    local x, y = es[k], ed[k]
+    if not x or not y then
+      return "event " .. k .. " of action " .. n .. (x and " is in the log but not in the replay" or " is missing from the log")
+    end
+    local fields = { "text" }
+    if format >= 2 then fields = { "text", "kind", "unit", "attribute", "value", "was" } end
+    for _, f in ipairs(fields) do
+      local yv = y[f]
+      if type(yv) == "boolean" then yv = yv and 1 or 0 end
+      if x[f] ~= yv then
+        return "event " .. k .. " of action " .. n .. ": its " .. f .. " is " .. shown(x[f]) ..
+          " in the log, the replay gives " .. shown(yv)
+      end
+    end
+  end
+  return nil
+end
+
 function M._replay(log, path, opts)
   local meta = log:metas()
   local actions = log:actions()
+  local file_format = log:format()
   -- The file is made, then the metadata, the sources and the setup
   -- (action 0) are written one by one: without its setup the game's
   -- creation was interrupted and there is nothing to continue.
@@ -1179,18 +1371,45 @@ function M._replay(log, path, opts)
     error(path .. ": not a game this bitwa can read (format '" .. tostring(meta.format) .. "'; this bitwa reads " ..
       table.concat(util.sorted_keys(M.FORMATS), ", ") .. ")", 0)
   end
-  local overlays, scen, options = {}, meta.scenario, {}
-  if meta.overlays then overlays = json.decode(meta.overlays) or {} end
-  if meta.options then options = json.decode(meta.options) or {} end
-  if scen == "inline" then scen = json.decode(meta.scenario_data or "{}")
-  elseif type(scen) == "string" and scen:find("/") and not ruleset.readable_path(scen) then
+  for i, a in ipairs(actions) do
+    if a.n ~= i - 1 then error(path .. ": action " .. (i - 1) .. " is missing from the log", 0) end
+    if a.status == "pending" and actions[i + 1] then
+      error(path .. ": action " .. a.n .. " is pending but later actions follow it", 0)
+    end
+  end
+  local overlays = meta_json(meta, "overlays", path, "table", {})
+  local options = meta_json(meta, "options", path, "table", {})
+  local scen = meta.scenario
+  if type(scen) ~= "string" or scen == "" then error(path .. ": the game's metadata names no scenario", 0) end
+  if scen == "inline" then scen = meta_json(meta, "scenario_data", path, "table", nil)
+    if not scen then error(path .. ": the game's metadata 'scenario_data' is missing", 0) end
+  elseif scen:find("/") and not ruleset.readable_path(scen) then
     error(path .. ": the game names a scenario file outside the rulesets and the bitwa home ('" ..
       scen .. "'): not read", 0)
   end
   local seed = math.tointeger(tonumber(meta.seed or ""))
   if not seed then error(path .. ": bad seed in the game file", 0) end
+  -- the snapshot to start from (not when verifying)
+  local snap
+  if not opts.verify and file_format >= 2 then
+    local sn, schk, shash, sbytes = log:snapshot()
+    if sn then
+      local a = actions[sn + 1]
+      if not a or a.n ~= sn or a.status ~= "done" then
+        error(path .. ": the snapshot is of action " .. sn .. ", which the log does not hold as done", 0)
+      end
+      if bitwa.util.hash(sbytes) ~= shash then
+        error(path .. ": the snapshot of action " .. sn .. " is damaged (its bytes do not match their hash)", 0)
+      end
+      if schk ~= a.checksum then
+        error(path .. ": the snapshot of action " .. sn .. " has checksum " .. schk .. ", the log says " .. a.checksum, 0)
+      end
+      snap = { n = sn, bytes = sbytes, checksum = schk }
+    end
+  end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
-                    options = options, deploy = meta.deploy, no_begin = true, format = format }
+                    options = options, deploy = meta.deploy, no_begin = true, format = format,
+                    no_setup = snap ~= nil }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end
@@ -1211,19 +1430,60 @@ function M._replay(log, path, opts)
       changed[#changed + 1] = { kind = s.kind, ruleset = s.ruleset, name = s.name, was = "(new)", now = s.hash }
     end
   end
-  local report = { actions = 0, changed = changed }
+  local report = { actions = 0, changed = changed, format = format, file_format = file_format }
   local began = false
   local function diverged(d)
     report.divergence = d
     if opts.stop_on_divergence == false then return end
     error(setmetatable({ report = report }, { __tostring = function() return d.message end }), 0)
   end
-  for _, a in ipairs(actions) do
+  local first = 1
+  if snap then
+    local ok, err = g:restore_snapshot(snap.bytes)
+    if not ok then error(path .. ": the snapshot of action " .. snap.n .. ": " .. err, 0) end
+    if g:checksum() ~= snap.checksum then
+      error(path .. ": the snapshot of action " .. snap.n .. " gives checksum " .. g:checksum() ..
+        ", the log says " .. snap.checksum, 0)
+    end
+    g.n = snap.n
+    g.snap_n = snap.n
+    g.last = { action = actions[snap.n + 1], events = {}, rolls = {}, decisions = {}, details = {} }
+    began = snap.n >= 1
+    first = snap.n + 2
+    report.from_snapshot = snap.n
+    report.actions = snap.n
+  end
+  -- with verify, the snapshot is one more row to compare: the replay's
+  -- position after its action, byte for byte
+  local vsnap
+  if opts.verify and file_format >= 2 then
+    local sn, schk, shash, sbytes = log:snapshot()
+    if sn then vsnap = { n = sn, checksum = schk, hash = shash, bytes = sbytes } end
+  end
+  local function check_rows(a, rec, ds)
+    if not opts.verify then return true end
+    local msg = row_difference(log, a, rec, ds, file_format)
+    if not msg and vsnap and vsnap.n == a.n then
+      local bytes = g:snapshot_bytes()
+      if bytes ~= vsnap.bytes or bitwa.util.hash(bytes) ~= vsnap.hash or rec.action.checksum ~= vsnap.checksum then
+        msg = "the snapshot of action " .. a.n .. " differs from the replay's position there"
+      end
+      vsnap.seen = true
+    end
+    if msg then
+      diverged(divergence(a.n, "", "", msg))
+      return false
+    end
+    return true
+  end
+  for i = first, #actions do
+    local a = actions[i]
     if a.n == 0 then
       if a.checksum ~= g.last.action.checksum then
         diverged(divergence(0, a.checksum, g.last.action.checksum, "the setup differs"))
         break
       end
+      if not check_rows(a, g.last, g.last.decisions) then break end
     else
       local r
       if a.side == "" and a.line == "begin" then r = g:_begin(); began = true
@@ -1245,12 +1505,21 @@ function M._replay(log, path, opts)
             ", the log says " .. a.checksum))
           break
         end
+        if not check_rows(a, g.last, r.decisions) then break end
       elseif r.status ~= "decision" then
         diverged(divergence(a.n, "pending", r.status, "pending action " .. a.n .. " did not wait for a decision"))
+        break
+      elseif opts.verify and #g.pending.decisions ~= #ds then
+        diverged(divergence(a.n, "", "", "pending action " .. a.n .. " has " .. #ds ..
+          " decisions in the log, the replay took " .. #g.pending.decisions))
         break
       end
       report.actions = report.actions + 1
     end
+  end
+  if vsnap and not vsnap.seen and not report.divergence then
+    diverged(divergence(vsnap.n, "", "", "the snapshot is of action " .. vsnap.n ..
+      ", which the log does not hold as done"))
   end
   g.path = path
   -- a pending action replayed from the log is in the log
@@ -1290,8 +1559,16 @@ function Game:units_table()
   return out
 end
 
+-- Close the game: a file open for writing keeps a snapshot of the
+-- position (so that the next command need not replay the game) and has
+-- its WAL copied into it.
 function Game:close()
-  if self.log then self.log:close() self.log = nil end
+  if self.log and self.log_path then self:discard() end
+  if self.log then
+    pcall(self.save_snapshot, self)
+    self.log:close()
+    self.log = nil
+  end
   if self.readonly_log then self.readonly_log:close() self.readonly_log = nil end
 end
 

@@ -119,7 +119,8 @@ test("replay --verify: changed rules are found and the first diverging action na
     local f = io.open(d .. "/tables.lua", "w") f:write(t) f:close()
   end)
   local log = assert(bitwa.log.open(path, true))
-  local okr, g2, rep = pcall(game_module._replay, log, path, { readonly = true, stop_on_divergence = false })
+  local okr, g2, rep = pcall(game_module._replay, log, path, { readonly = true, stop_on_divergence = false,
+                                                                verify = true })
   restore()
   ok(okr, tostring(g2))
   local kinds = {}
