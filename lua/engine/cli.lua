@@ -148,6 +148,13 @@ local function open_game(path, readonly)
   return g, rep
 end
 
+-- A refusal after waiting for another writer: say that the game moved on.
+local function moved_on(g, r)
+  if r.status == "refused" and g.log and g.log:waited() then
+    r.message = r.message .. " (the game moved on: another bitwa process wrote it while this one waited)"
+  end
+end
+
 local function durability_of(d, dflt)
   if d == nil then return dflt end
   if d ~= "full" and d ~= "normal" and d ~= "off" then
@@ -352,6 +359,7 @@ command("do", "do FILE SIDE ACTION [ARGS...] [--json]", "play one action",
     local words = {}
     for i = 3, #pos do words[#words + 1] = pos[i]:find("%s") and ('"' .. pos[i] .. '"') or pos[i] end
     local r = g:act(pos[2], table.concat(words, " "))
+    moved_on(g, r)
     local code = report_result(r, opts.json)
     g:close()
     return code
@@ -364,6 +372,7 @@ command("answer", "answer FILE OPTION [--json]", "answer the pending decision",
     need(pos, 2, commands.answer)
     local g = open_game(pos[1], false)
     local r = g:answer(pos[2])
+    moved_on(g, r)
     local code = report_result(r, opts.json)
     g:close()
     return code
