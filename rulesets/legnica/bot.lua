@@ -93,18 +93,32 @@ local function forced_line(side, u, tried)
   return l
 end
 
+-- The line a unit owing its 5.6.12 move gives: its forced moves, else one
+-- move, else a turn (which ends the duty) rather than a move into ruin.
+local function owed_line(side, u, tried)
+  local fl = forced_line(side, u, tried)
+  if fl then return fl end
+  local lines = {}
+  if not ruinous(u) then lines[1] = { "move " .. u.name, "move" } end
+  for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
+    lines[#lines + 1] = { "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), "turn", f }
+  end
+  lines[#lines + 1] = { "move " .. u.name, "move" }
+  return accepted(side, tried, u, lines)
+end
+
 function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
+    -- the unit that moved last first: while it owes its move no other
+    -- unit may act (5.6.12), so no other owing unit has a line
+    local mover = bitwa.var("movement.mover")
+    local cur = mover and bitwa.unit(mover)
+    if cur and cur.side == side and rules.movement.must_continue(cur) then
+      local l = owed_line(side, cur, tried)
+      if l then return l end
+    end
     for _, u in ipairs(rules.movement.owing(side)) do
-      local fl = forced_line(side, u, tried)
-      if fl then return fl end
-      local lines = {}
-      if not ruinous(u) then lines[1] = { "move " .. u.name, "move" } end
-      for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
-        lines[#lines + 1] = { "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), "turn", f }
-      end
-      lines[#lines + 1] = { "move " .. u.name, "move" }
-      local l = accepted(side, tried, u, lines)
+      local l = owed_line(side, u, tried)
       if l then return l end
     end
   end
