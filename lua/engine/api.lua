@@ -286,7 +286,14 @@ function M.new()
         error("bitwa.units: within must be a non-negative integer", 2)
       end
       local at, list = c.at, {}
-      local hexes = g.map:range(near, within)
+      -- the hexes around `near`: the grid never changes, so each list is
+      -- asked of the kernel once per game
+      local ranges = g.range_cache
+      if not ranges then ranges = {}; g.range_cache = ranges end
+      local by_hex = ranges[within]
+      if not by_hex then by_hex = {}; ranges[within] = by_hex end
+      local hexes = by_hex[near]
+      if not hexes then hexes = g.map:range(near, within); by_hex[near] = hexes end
       for i = 1, #hexes do
         local here = at[hexes[i]]
         if here then for j = 1, #here do list[#list + 1] = here[j] end end
