@@ -1951,3 +1951,54 @@ int64_t bitwa_log_count_done (bitwa_log *log) {
   stmt_put(log, ST_COUNT_DONE, st);
   return count;
 }
+
+/*
+** Take back the actions after action n: their rows, decisions, rolls
+** and events, and a kept state snapshot of any of them, in one
+** transaction (undo).  Action 0, the setup, is never removed.
+*/
+int bitwa_log_truncate (bitwa_log *log, int64_t n) {
+  static const char *const sql[] = {
+    "DELETE FROM decision WHERE action > ?1",
+    "DELETE FROM roll WHERE action > ?1",
+    "DELETE FROM event WHERE action > ?1",
+    "DELETE FROM action WHERE n > ?1",
+  };
+  static const char *const snap =
+    "DELETE FROM snapshot WHERE action > ?1";
+  sqlite3_stmt *st;
+  int has_snapshot = 0;
+  if (n < 0) {
+    set_error(log, "truncate: the setup (action 0) stays");
+    return -1;
+  }
+  if (write_start(log) != 0)
+    return -1;
+  if (sqlite3_prepare_v2(log->db, "SELECT 1 FROM sqlite_schema WHERE type = 'table'"
+                         " AND name = 'snapshot'", -1, &st, NULL) != SQLITE_OK) {
+    sql_error(log, "truncate");
+    return -1;
+  }
+  has_snapshot = sqlite3_step(st) == SQLITE_ROW;
+  sqlite3_finalize(st);
+  if (txn_begin(log) != 0)
+    return -1;
+  for (int i = 0; i < (int) (sizeof sql / sizeof sql[0]) + has_snapshot; i++) {
+    const char *q = i < (int) (sizeof sql / sizeof sql[0]) ? sql[i] : snap;
+    int rc;
+    if (sqlite3_prepare_v2(log->db, q, -1, &st, NULL) != SQLITE_OK) {
+      sql_error(log, "truncate");
+      goto fail;
+    }
+    sqlite3_bind_int64(st, 1, n);
+    rc = step_done(log, st, "truncate");
+    sqlite3_finalize(st);
+    if (rc != 0)
+      goto fail;
+  }
+  return txn_commit(log);
+
+fail:
+  txn_rollback(log);
+  return -1;
+}

@@ -192,4 +192,8 @@ int bitwa_log_each_event_full (bitwa_log *log, int64_t n,
 /* Number of actions with status "done". */
 int64_t bitwa_log_count_done (bitwa_log *log);
 
+/* Remove every action after n (n >= 0) with its decisions, rolls,
+** events and a snapshot of it, in one transaction (undo). */
+int bitwa_log_truncate (bitwa_log *log, int64_t n);
+
 #endif

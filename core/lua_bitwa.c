@@ -1585,6 +1585,13 @@ static int log_probe (lua_State *L) {
   return 1;
 }
 
+/* log:truncate(n): remove the actions after n (undo) */
+static int log_truncate (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  if (bitwa_log_truncate(log, (int64_t)luaL_checkinteger(L, 2)) != 0) return log_fail(L, log);
+  return 0;
+}
+
 static const luaL_Reg log_funcs[] = {
   {"create", log_create}, {"open", log_open}, {"probe", log_probe}, {NULL, NULL}
 };
@@ -1598,6 +1605,7 @@ static const luaL_Reg log_methods[] = {
   {"event_rows", log_event_rows}, {"put_snapshot", log_put_snapshot},
   {"snapshot", log_snapshot}, {"publish", log_publish}, {"discard", log_discard},
   {"checkpoint", log_checkpoint}, {"format", log_format}, {"waited", log_waited},
+  {"truncate", log_truncate},
   {NULL, NULL}
 };
 

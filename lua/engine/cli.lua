@@ -710,10 +710,25 @@ command("diff", "diff RULESET[+OVERLAY...] RULESET[+OVERLAY...] [--json]", "show
     return 0
   end)
 
-command("render", "render FILE [-o FILE.svg] [--scale N] [--json]", "draw the position as SVG",
-  "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40).",
+-- The position after action n of a game file (read only).
+local function open_at(path, n)
+  if not util.exists(path) then bad(path .. ": no such game file") end
+  local log, err = bitwa.log.open(path, true)
+  if not log then bad(err) end
+  local last = 0
+  for _, a in ipairs(log:actions()) do last = a.n end
+  if n < 0 or n > last then log:close() bad("--at: an action from 0 to " .. last .. " expected, got " .. n) end
+  local ok, g, rep = pcall(engine()._replay, log, path, { readonly = true, upto = n })
+  if not ok then log:close() bad(tostring(g)) end
+  if rep.divergence then g:close() failure(rep.divergence.message) end
+  return g
+end
+M.open_at = open_at
+
+command("render", "render FILE [-o FILE.svg] [--scale N] [--at N] [--json]", "draw the position as SVG",
+  "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40); --at N draws the position\nafter action N (0 is the setup).",
   function(args)
-    local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value", json = "flag" }, "render")
+    local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value", json = "flag", at = "value" }, "render")
     need(pos, 1, commands.render)
     local scale = 40
     if opts.scale then
@@ -721,7 +736,12 @@ command("render", "render FILE [-o FILE.svg] [--scale N] [--json]", "draw the po
       if not scale or scale < 8 or scale > 400 then bad("--scale: a number from 8 to 400 expected") end
     end
     local out = opts.o or (pos[1]:gsub("%.bitwa$", "") .. ".svg")
-    local g = open_game(pos[1], true)
+    local g
+    if opts.at then
+      local n = math.tointeger(tonumber(opts.at))
+      if not n then bad("--at: an action number expected, got '" .. opts.at .. "'") end
+      g = open_at(pos[1], n)
+    else g = open_game(pos[1], true) end
     local ok, err = require("engine.render").write(g, out, { scale = scale })
     g:close()
     if not ok then failure("render: " .. tostring(err)) end
@@ -770,7 +790,7 @@ end)
 do
   local lib = { parse = parse, bad = bad, failure = failure, need = need, seed_of = seed_of,
                 options_of = options_of, split_target = split_target, overlays_of = overlays_of,
-                engine = engine, open_game = open_game, make_bots = make_bots,
+                engine = engine, open_game = open_game, open_at = open_at, make_bots = make_bots,
                 result_line = result_line, commands = commands }
   local dir = bitwa.home .. "/lua/engine/commands"
   for _, f in ipairs(util.list_dir(dir)) do

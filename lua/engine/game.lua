@@ -1393,7 +1393,8 @@ function M._replay(log, path, opts)
   local snap
   if not opts.verify and file_format >= 2 then
     local sn, schk, shash, sbytes = log:snapshot()
-    if sn then
+    -- (opts.upto: only a snapshot at or before that action)
+    if sn and (not opts.upto or sn <= opts.upto) then
       local a = actions[sn + 1]
       if not a or a.n ~= sn or a.status ~= "done" then
         error(path .. ": the snapshot is of action " .. sn .. ", which the log does not hold as done", 0)
@@ -1478,6 +1479,8 @@ function M._replay(log, path, opts)
   end
   for i = first, #actions do
     local a = actions[i]
+    -- opts.upto: the position after that action (read only)
+    if opts.upto and a.n > opts.upto then break end
     if a.n == 0 then
       if a.checksum ~= g.last.action.checksum then
         diverged(divergence(0, a.checksum, g.last.action.checksum, "the setup differs"))
@@ -1524,11 +1527,11 @@ function M._replay(log, path, opts)
   g.path = path
   -- a pending action replayed from the log is in the log
   if g.pending then g.pending.persisted = true end
-  if not opts.readonly and not report.divergence then g.log = log
+  if not opts.readonly and not opts.upto and not report.divergence then g.log = log
   else g.readonly_log = log end
   -- a process killed between the setup and the first turn's beginning:
   -- begin it now (written to the log when the game is open for writing)
-  if not began and not report.divergence then
+  if not began and not report.divergence and not opts.upto then
     local r = g:_begin()
     if r.status ~= "done" and r.status ~= "decision" then
       error(path .. ": the first turn cannot begin: " .. tostring(r.message), 0)

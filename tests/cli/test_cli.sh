@@ -138,5 +138,51 @@ if [ "$(digest "$O")" = "$before" ]; then ok; else no "odds changed the game fil
 expect 0 "odds --json of a situation" "$BITWA" odds tests/fixtures/situations/skirmish-attack.lua --json
 has "$T/out" '"exact":"1/6"' "exact fractions are integers"
 
+# undo: one's own last actions, until a die was rolled or another side decided
+U="$T/undo.bitwa"
+expect 0 "start for undo" "$BITWA" start skirmish/duel "$U" --seed 5
+expect 2 "undo with nothing to take back" "$BITWA" undo "$U"
+has "$T/err" "refused: action 1 (begin) is the game's own" "the game's own actions stay"
+"$BITWA" do "$U" A move R1 0404 >/dev/null 2>&1
+after1=$(digest "$U")
+expect 0 "a move" "$BITWA" do "$U" A move R2 0406
+expect 0 "undo the move" "$BITWA" undo "$U"
+has "$T/out" "took back action 3: A move R2 0406" "undo names what it took back"
+expect 0 "show after undo" "$BITWA" show "$U" --json
+has "$T/out" '"actions":2' "the action left the log"
+has "$T/out" '"hex":"0306","id":2,"kind":"cavalry","mp":5,"mp_left":5,"name":"R2"' "R2 stands where it stood, its MP whole"
+expect 0 "replay --verify after undo" "$BITWA" replay "$U" --verify
+has "$T/out" "replayed 2 of 2 actions" "the log holds two actions"
+expect 0 "the same move again" "$BITWA" do "$U" A move R2 0406
+expect 0 "end" "$BITWA" do "$U" A end
+expect 2 "undo for the other side" "$BITWA" undo "$U" --side B
+has "$T/err" "refused: action 4 (end) is A's: B takes back only its own" "undo takes back one's own only"
+expect 0 "undo two" "$BITWA" undo "$U" -n 2
+expect 0 "show after undo -n 2" "$BITWA" show "$U" --json
+has "$T/out" '"actions":2' "two actions taken back"
+expect 0 "render --at" "$BITWA" render "$U" --at 1 -o "$T/at1.svg" --json
+has "$T/out" '"actions":1' "render --at draws the position after action 1"
+grep -q '0304' "$T/at1.svg" && ok || no "render --at 1: R1 not drawn at 0304"
+expect 2 "render --at beyond the log" "$BITWA" render "$U" --at 9 -o "$T/at9.svg"
+has "$T/err" "--at: an action from 0 to 2 expected" "render --at range"
+A="$T/arch.bitwa"
+expect 0 "start archers" "$BITWA" start tests/fixtures/scenarios/skirmish-archers.lua --ruleset skirmish "$A" --seed 2
+expect 0 "a move that B may fire at" "$BITWA" do "$A" A move a 0404
+has "$T/out" "waiting for B: x may fire at a" "B's decision"
+before=$(digest "$A")
+expect 2 "undo while a decision waits" "$BITWA" undo "$A"
+has "$T/err" "waits for a decision: answer it first" "undo waits for the decision"
+expect 0 "B holds" "$BITWA" answer "$A" hold
+expect 2 "undo after the other side decided" "$BITWA" undo "$A"
+has "$T/err" "in action 2 (move a 0404) B decided (reaction_fire): another side's decision is never taken back" "another side's decision stays"
+A2="$T/arch2.bitwa"
+"$BITWA" start tests/fixtures/scenarios/skirmish-archers.lua --ruleset skirmish "$A2" --seed 2 >/dev/null 2>&1
+"$BITWA" do "$A2" A move a 0404 >/dev/null 2>&1
+expect 0 "B fires" "$BITWA" answer "$A2" fire
+before=$(digest "$A2")
+expect 2 "undo after a roll" "$BITWA" undo "$A2"
+has "$T/err" "rolled dice (reaction fire (3.7)): a roll is never taken back" "a roll is never taken back"
+[ "$(digest "$A2")" = "$before" ] && ok || no "a refused undo changed the game file"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
