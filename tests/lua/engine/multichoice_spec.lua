@@ -1,0 +1,21 @@
+-- A decision choosing several options at once (bitwa.decide{min=, max=})
+-- is logged with its normalised answer and replays (the stages fixture
+-- ruleset's "muster").
+test("a choice of several: the answer is logged and the game replays with --verify", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local g = game { ruleset = "stages", scenario = "late", deploy = "scenario", log = path }
+  local r = g:act("A", "muster")
+  eq(r.status, "decision")
+  done(g:answer("a2,a1"))
+  eq(g:var("mustered"), "a1+a2|2")
+  local checksum = g:checksum()
+  g:close()
+  local g2, rep = game_module.open(path, { readonly = true })
+  ok(g2, tostring(rep))
+  eq(rep.divergence, nil)
+  eq(g2:checksum(), checksum)
+  eq(g2:var("mustered"), "a1+a2|2")
+  g2:close()
+  os.remove(path); os.remove(path .. "-wal"); os.remove(path .. "-shm")
+end)
