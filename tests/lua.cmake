@@ -26,6 +26,16 @@ add_test(NAME cli.modding COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_moddin
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria cli determinism cli.sim cli.modding
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
+# bitwa serve's JSON API on a loopback port (skipped without libmicrohttpd)
+add_test(NAME cli.serve COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_serve.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli.serve PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 400 SKIP_RETURN_CODE 77)
+# the page in a real browser (headless Chromium, playwright-core); its
+# screenshots are left in the build folder (web-test/*.png)
+add_test(NAME web.browser COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/web/run.sh $<TARGET_FILE:bitwa>
+         ${CMAKE_BINARY_DIR}/web-test WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(web.browser PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 300 SKIP_RETURN_CODE 77
+                     LABELS browser)
 # tools/bench_combat.lua runs (its checks, not its timings)
 add_test(NAME tools.bench_combat COMMAND bitwa script tools/bench_combat.lua 0.01
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

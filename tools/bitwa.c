@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "http.h"
 #include "script.h"
 
 static int traceback (lua_State *L) {
@@ -61,6 +62,7 @@ int main (int argc, char **argv) {
     lua_setfield(L, -2, "exe");
   }
   lua_pop(L, 1);
+  bitwa_http_register(L);
   lua_pushcfunction(L, traceback);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "engine.cli");

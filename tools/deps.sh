@@ -2,9 +2,9 @@
 # Installs what bitwa needs from Debian's packages, when it is missing.
 # usage: tools/deps.sh [build|test]   (test adds clang for the fuzz targets)
 set -e
-want="gcc libc6-dev make cmake pkg-config liblua5.4-dev libsqlite3-dev"
+want="gcc libc6-dev make cmake pkg-config liblua5.4-dev libsqlite3-dev libmicrohttpd-dev"
 if [ "${1:-build}" = "test" ]; then
-  want="$want clang libclang-rt-dev"
+  want="$want clang libclang-rt-dev chromium nodejs npm curl"
 fi
 missing=""
 for p in $want; do

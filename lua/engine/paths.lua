@@ -184,6 +184,7 @@ local function order_line(g, kind, spec, name, to, f)
   if f == nil and fits(g, spec.params or {}, words) then return nil end
   return table.concat(words, " ")
 end
+M.order_line = order_line
 
 -- One unit's path orders (run as a query): a line per hex it can reach
 -- other than its own (the cheapest way there, in reach's order), and the

@@ -1,0 +1,387 @@
+-- bitwa serve: the game held in memory behind a JSON API, and the page
+-- (web/) that plays it in a browser.  The HTTP side is tools/http.c; every
+-- request comes here as (method, path, args, body, token) and leaves as
+-- (status, content type, body).  Actions go through the same Game:act and
+-- Game:answer as the CLI, so the log is written (and synced) before the
+-- answer is sent, and a game played here gives the same log as the same
+-- decisions typed at `bitwa do` / `bitwa answer`.  Nothing here knows a
+-- title: unit values come from the state's attributes and the manifest's
+-- roles, tracks from the manifest's panel, reach from the rules' reach
+-- queries (paths.lua), odds from odds.lua.
+local util = require "engine.util"
+local json = require "engine.json"
+local gamemod = require "engine.game"
+local paths = require "engine.paths"
+local roles = require "engine.roles"
+local runner = require "engine.runner"
+local undo = require "engine.undo"
+
+local M = {}
+local Server = {}
+Server.__index = Server
+
+local JSON = "application/json"
+
+-- M.new{ game = g (open for writing), path = file, bots = { side = bot },
+--        bot_names = { side = name }, token = string | nil, web = dir }
+function M.new(o)
+  local s = setmetatable({ g = o.game, path = o.path, bots = o.bots or {}, bot_names = o.bot_names or {},
+                           token = o.token, web = o.web, replay_cache = nil }, Server)
+  return s
+end
+
+local function reply(status, t) return status, JSON, json.encode(t) end
+local function bad(status, msg) return reply(status, { error = msg }) end
+
+local function req_json(req)
+  if not req then return nil end
+  return { side = req.side, kind = req.kind, prompt = req.prompt, options = json.array(req.options),
+           min = req.min, max = req.max }
+end
+
+local function result_json(r)
+  local t = { status = r.status, rule = r.rule, message = r.message, kind = r.kind }
+  if r.request then t.request = req_json(r.request) end
+  if r.action then t.action = r.action.n; t.line = r.action.line; t.side = r.action.side end
+  if r.events then t.events = json.array(r.events) end
+  if r.rolls then
+    local rolls = {}
+    for i, x in ipairs(r.rolls) do
+      rolls[i] = { purpose = x.purpose, n = x.n, sides = x.sides, total = x.total, faces = x.faces,
+                   forced = x.forced }
+    end
+    t.rolls = json.array(rolls)
+  end
+  return t
+end
+
+-- The position: units with their values, the phase, who acts, tracks, VP.
+function Server:position(g)
+  g = g or self.g
+  local ro = roles.of(g)
+  local slots = g.state:slots()
+  local units = {}
+  for _, u in ipairs(g:units_table()) do
+    local values = {}
+    for i = 6, #slots do
+      local k = slots[i].name
+      local v = u[k]
+      if v ~= nil and v ~= false and v ~= "" then values[#values + 1] = { name = k, value = v } end
+    end
+    units[#units + 1] = {
+      name = u.name, side = u.side, kind = u.kind, hex = u.hex, facing = u.facing,
+      role = ro.leader[u.kind] and "leader" or ro.marker[u.kind] and "marker" or "unit",
+      strength = u[ro.strength], values = json.array(values) }
+  end
+  local vars, vp = {}, {}
+  for _, kv in ipairs(g.state:vars()) do
+    local v = kv[2]
+    if bitwa.hex.is(v) then v = v.label end
+    vars[kv[1]] = v
+    local side = kv[1]:match("^game%.vp%.(.+)$") or kv[1]:match("^vp%.(.+)$")
+    if side and math.type(v) then vp[side] = v end
+  end
+  local tracks = {}
+  for _, p in ipairs(g.rs.manifest.panel or {}) do
+    local v = g.state:var(p[2])
+    if math.type(v) or type(v) == "string" then tracks[#tracks + 1] = { label = p[1], var = p[2], value = v } end
+  end
+  local last = {}
+  if g.last and g.last.action then
+    last = { action = g.last.action.n, side = g.last.action.side, line = g.last.action.line,
+             events = json.array(g.last.events or {}) }
+  end
+  local bots = {}
+  for _, s in ipairs(g.sides) do bots[s] = self.bot_names[s] or json.null end
+  return {
+    ruleset = g.rs.name, scenario = g.scenario.id, title = g.scenario.title, seed = g.seed,
+    sides = json.array(g.sides), bots = bots,
+    turn = g:turn(), turns = g.turns, phase = g:phase_info().name,
+    acting = json.array(g:acting_sides()), actions = g.n, checksum = g:checksum(),
+    pending = req_json(g:pending_request()), over = g:is_over(), result = g:result(),
+    strength = ro.strength, units = json.array(units), tracks = json.array(tracks), vp = vp, vars = vars,
+    last = last }
+end
+
+-- The game after action n (read from the live log, on a copy that has no
+-- log): stepping forward continues the last copy, stepping back replays.
+function Server:at(n)
+  local log = self.g.log
+  local last = self.g.n
+  if self.g.pending then last = last + 1 end
+  if n < 0 or n > last then return nil, "at: an action from 0 to " .. last .. " expected" end
+  local c = self.replay_cache
+  if c and c.n == n then return c.g end
+  local g, rep = gamemod._replay(log, self.path, { readonly = true, upto = n })
+  g.readonly_log = nil          -- the live game's log: not ours to close
+  if rep.divergence then return nil, rep.divergence.message end
+  self.replay_cache = { n = n, g = g }
+  return g
+end
+
+local function log_rows(log, from, to)
+  local out = {}
+  for _, a in ipairs(log:actions()) do
+    if a.n >= from and a.n <= to then
+      local decisions, rolls = {}, {}
+      for _, d in ipairs(log:decisions(a.n)) do
+        decisions[#decisions + 1] = { side = d.side, kind = d.kind, answer = d.answer }
+      end
+      for _, r in ipairs(log:rolls(a.n)) do
+        rolls[#rolls + 1] = { purpose = r.purpose, n = r.n, sides = r.sides, total = r.total,
+                              faces = r.faces, forced = r.forced, side = r.side, rule = r.rule }
+      end
+      out[#out + 1] = { n = a.n, side = a.side, line = a.line, turn = a.turn, phase = a.phase, status = a.status,
+                        checksum = a.checksum, decisions = json.array(decisions), rolls = json.array(rolls),
+                        events = json.array(log:events(a.n)) }
+    end
+  end
+  return out
+end
+
+-- A unit's values, the hexes it can reach with their cost, its orders.
+function Server:unit(name)
+  local g = self.g
+  local u = g:unit_table(name)
+  if not u then return nil end
+  local reach, why = json.array(), nil
+  local side = u.side
+  if u.hex and not g.pending and not g:is_over() then
+    for _, kind in ipairs(util.sorted_keys(g.rs.manifest.actions)) do
+      local spec = g.rs.manifest.actions[kind]
+      if spec.reach and g.phases:allows(g:phase_index(), kind) then
+        local ok, list, rule, msg = pcall(g.query, g, function()
+          local unit = g.rs.api.unit(name)
+          local dests, r, m = paths.destinations(g, spec, side, unit)
+          if not dests then return nil, r, m end
+          -- the cheapest way to each hex (reach's order among equals)
+          local best, order = {}, {}
+          for _, d in ipairs(dests) do
+            if d.hex ~= u.hex or d.facing ~= nil then
+              local b = best[d.hex]
+              if not b then order[#order + 1] = d.hex end
+              if not b or d.cost < b.cost then best[d.hex] = d end
+            end
+          end
+          local out = {}
+          for _, h in ipairs(order) do
+            if h ~= u.hex then
+              local d = best[h]
+              out[#out + 1] = { hex = h, cost = d.cost, steps = #d.path,
+                                line = paths.order_line(g, kind, spec, name, h, nil) or
+                                       paths.order_line(g, kind, spec, name, h, d.facing) }
+            end
+          end
+          return out
+        end)
+        if ok and list then for _, d in ipairs(list) do reach[#reach + 1] = d end
+        elseif ok then why = { rule = rule, message = msg }
+        else why = { rule = "", message = tostring(list) } end
+      end
+    end
+  end
+  local orders = json.array()
+  if not g.pending and not g:is_over() then
+    for _, a in ipairs(paths.listing(g, g:legal_actions(side))) do
+      local w = util.words(a.line)
+      local mentions = false
+      for i = 2, #(w or {}) do
+        if w[i] == name then mentions = true end
+        for part in w[i]:gmatch("[^,]+") do if part == name then mentions = true end end
+      end
+      -- path orders are the reach above; the rest are the unit's buttons
+      local is_path = false
+      for _, d in ipairs(reach) do if d.line == a.line or a.line:sub(1, #d.line + 1) == d.line .. " " then is_path = true end end
+      if mentions and not is_path then orders[#orders + 1] = a.line end
+    end
+  end
+  local pos = self:position()
+  local values
+  for _, x in ipairs(pos.units) do if x.name == name then values = x end end
+  return { unit = values, reach = reach, cannot_move = why, orders = orders }
+end
+
+-- Bots play until a side without a bot must act or decide (at most
+-- `limit` actions; 1 for a game of bots only, stepped by the page).
+function Server:run_bots(limit)
+  local g, played, err = self.g, {}, nil
+  for _ = 1, limit do
+    if g:is_over() then break end
+    local req = g:pending_request()
+    local who = req and req.side or g:acting_side()
+    if not who or not self.bots[who] then break end
+    local before = g.n
+    local rec
+    local on = g.on_commit
+    g.on_commit = function(gg, r) rec = r if on then on(gg, r) end end
+    local ok, res, msg = pcall(runner.play, g, self.bots, { max_actions = 1 })
+    g.on_commit = on
+    if not ok then err = tostring(res) break end
+    if res == nil and msg and not msg:find("did not end within", 1, true) then err = msg break end
+    if g.n == before and not g:pending_request() then break end
+    played[#played + 1] = { side = who, line = rec and rec.action.line or (req and "answer") or "",
+                            action = rec and rec.action.n or nil }
+  end
+  return played, err
+end
+
+function Server:all_bots()
+  for _, s in ipairs(self.g.sides) do if not self.bots[s] then return false end end
+  return true
+end
+
+local function body_json(body)
+  if body == "" then return {} end
+  local t, err = json.decode(body)
+  if type(t) ~= "table" then return nil, "the body is not a JSON object" .. (err and (": " .. err) or "") end
+  return t
+end
+
+local CTYPES = { html = "text/html; charset=utf-8", css = "text/css; charset=utf-8",
+                 js = "text/javascript; charset=utf-8", svg = "image/svg+xml", png = "image/png" }
+
+function Server:static(name)
+  local ext = name:match("^[%w_%-]+%.(%a+)$")
+  if not ext or not CTYPES[ext] then return bad(404, "no such file") end
+  local text = util.read_file(self.web .. "/" .. name)
+  if not text then return bad(404, "no such file") end
+  return 200, CTYPES[ext], text
+end
+
+local function int_arg(v)
+  local n = math.tointeger(tonumber(v or ""))
+  return n
+end
+
+function Server:api(method, route, args, body)
+  local g = self.g
+  local GET, POST = method == "GET", method == "POST"
+  if route == "state" then
+    if not GET then return bad(405, "GET " .. route) end
+    if args.at then
+      local n = int_arg(args.at)
+      if not n then return bad(400, "at: an action number expected") end
+      local gg, err = self:at(n)
+      if not gg then return bad(400, err) end
+      local p = self:position(gg)
+      p.at = n
+      return reply(200, p)
+    end
+    return reply(200, self:position())
+  elseif route == "board.svg" then
+    if not GET then return bad(405, "GET " .. route) end
+    local gg = g
+    if args.at then
+      local n = int_arg(args.at)
+      if not n then return bad(400, "at: an action number expected") end
+      local err
+      gg, err = self:at(n)
+      if not gg then return bad(400, err) end
+    end
+    local scale = int_arg(args.scale) or 40
+    if scale < 8 or scale > 200 then return bad(400, "scale: 8 to 200 expected") end
+    return 200, CTYPES.svg, require("engine.render").svg(gg, { scale = scale })
+  elseif route == "actions" then
+    if not GET then return bad(405, "GET " .. route) end
+    if args.side then
+      local known = false
+      for _, s in ipairs(g.sides) do if s == args.side then known = true end end
+      if not known then return bad(400, "side: no side '" .. args.side .. "'") end
+    end
+    local legal = (g.pending or g:is_over()) and {} or paths.listing(g, g:legal_actions(args.side))
+    return reply(200, { actions = json.array(legal), pending = req_json(g:pending_request()) })
+  elseif route == "unit" then
+    if not GET then return bad(405, "GET " .. route) end
+    if not args.name then return bad(400, "name: a unit's name expected") end
+    local t = self:unit(args.name)
+    if not t then return bad(404, "no unit '" .. args.name .. "'") end
+    return reply(200, t)
+  elseif route == "odds" then
+    if not GET then return bad(405, "GET " .. route) end
+    if not args.line or args.line == "" then return bad(400, "line: an action line expected") end
+    local odds = require "engine.odds"
+    local ok, rep, refusal = pcall(odds.of_action, g, args.side, args.line, { max_runs = int_arg(args.max_plays) })
+    if not ok then return bad(500, tostring(rep)) end
+    if not rep then return reply(422, refusal) end
+    return reply(200, odds.plain(rep))
+  elseif route == "log" then
+    if not GET then return bad(405, "GET " .. route) end
+    local from = int_arg(args.from or "0")
+    local to = int_arg(args.to or tostring(g.n + 1))
+    if not from or not to then return bad(400, "from, to: action numbers expected") end
+    return reply(200, { actions = json.array(log_rows(g.log, from, to)) })
+  elseif route == "act" or route == "answer" or route == "undo" or route == "step" then
+    if not POST then return bad(405, "POST " .. route) end
+    local t, err = body_json(body)
+    if not t then return bad(400, err) end
+    if route == "act" then
+      if type(t.side) ~= "string" or type(t.line) ~= "string" or t.line == "" then
+        return bad(400, "act: { \"side\": SIDE, \"line\": ACTION } expected")
+      end
+      if self.bots[t.side] then return bad(409, "side " .. t.side .. " is played by a bot") end
+      local r = g:act(t.side, t.line)
+      local out = result_json(r)
+      if r.status == "refused" then return reply(422, out) end
+      if r.status == "error" then return reply(500, out) end
+      out.bots, out.bot_error = self:run_bots(10000)
+      out.bots = json.array(out.bots)
+      return reply(200, out)
+    elseif route == "answer" then
+      if t.answer == nil or (type(t.answer) ~= "string") then return bad(400, "answer: { \"answer\": OPTION } expected") end
+      local req = g:pending_request()
+      if req and self.bots[req.side] then return bad(409, "side " .. req.side .. " is played by a bot") end
+      local r = g:answer(t.answer)
+      local out = result_json(r)
+      if r.status == "refused" then return reply(422, out) end
+      if r.status == "error" then return reply(500, out) end
+      out.bots, out.bot_error = self:run_bots(10000)
+      out.bots = json.array(out.bots)
+      return reply(200, out)
+    elseif route == "step" then
+      local n = t.n == nil and 1 or math.tointeger(t.n)
+      if not n or n < 1 or n > 1000 then return bad(400, "step: n from 1 to 1000 expected") end
+      local played, e = self:run_bots(n)
+      return reply(200, { bots = json.array(played), bot_error = e, actions = g.n })
+    else
+      if t.side ~= nil and type(t.side) ~= "string" then return bad(400, "undo: side: a side expected") end
+      local n = t.n == nil and 1 or math.tointeger(t.n)
+      if not n or n < 1 then return bad(400, "undo: n: a positive integer expected") end
+      local plan, why = undo.plan(g.log, t.side, n)
+      if not plan then return reply(422, { status = "refused", rule = "", message = why }) end
+      undo.apply(g.log, plan)
+      -- the game again from the shortened log, on the same connection
+      local log = g.log
+      g.log = nil
+      local g2, rep = gamemod._replay(log, self.path, {})
+      if rep.divergence then error("undo: the shortened log does not replay: " .. rep.divergence.message) end
+      self.g, self.replay_cache = g2, nil
+      local lines = {}
+      for _, a in ipairs(plan.taken) do lines[#lines + 1] = a.line end
+      return reply(200, { status = "done", side = plan.side, taken = json.array(lines), actions = g2.n,
+                          checksum = g2:checksum() })
+    end
+  end
+  return bad(404, "no API '" .. route .. "' (state, board.svg, actions, unit, odds, log, act, answer, undo, step)")
+end
+
+function Server:handle(method, path, args, body, token)
+  if path == "/" or path == "/index.html" then
+    if method ~= "GET" then return bad(405, "GET /") end
+    return self:static("index.html")
+  end
+  local name = path:match("^/web/(.+)$")
+  if name then
+    if method ~= "GET" then return bad(405, "GET " .. path) end
+    return self:static(name)
+  end
+  local route = path:match("^/api/([%w%._]+)$")
+  if not route then return bad(404, "no such page: " .. path) end
+  if self.token and token ~= self.token and args.token ~= self.token then
+    return bad(403, "the access token is missing or wrong")
+  end
+  local ok, status, ctype, out = pcall(self.api, self, method, route, args, body)
+  if not ok then return bad(500, tostring(status)) end
+  return status, ctype, out
+end
+
+return M

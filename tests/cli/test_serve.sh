@@ -1,0 +1,174 @@
+#!/bin/sh
+# bitwa serve's JSON API against a server on a loopback port: start, act,
+# answer, refusals with their rule, undo and its refusal, reach, odds on the
+# position, replay at N; bad requests get a 4xx with a message and change
+# nothing; the game played through the server has the log of the same
+# decisions typed at the CLI.  The server is stopped by this script (and
+# by `timeout` at the latest); exit 77 (skipped) without libmicrohttpd.
+# usage: test_serve.sh PATH/TO/bitwa   (run from the source directory)
+BITWA=${1:-build/tools/bitwa}
+T=$(mktemp -d)
+PID=""
+stop() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null; }
+trap 'stop; rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL $*"; }
+has() { # has FILE TEXT DESCRIPTION
+  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
+}
+digest() { cksum "$1" | cut -d' ' -f1-2; }
+command -v curl >/dev/null || { echo "curl is missing"; exit 77; }
+"$BITWA" serve --help >/dev/null 2>&1 || { echo "no serve command"; exit 1; }
+
+G="$T/g.bitwa"
+SC=tests/fixtures/scenarios/skirmish-archers.lua
+"$BITWA" start $SC --ruleset skirmish "$G" --seed 2 >/dev/null || { echo "start failed"; exit 1; }
+timeout 300 "$BITWA" serve "$G" --port 0 >"$T/serve.out" 2>"$T/serve.err" &
+PID=$!
+i=0
+while ! grep -q "http://" "$T/serve.out" 2>/dev/null; do
+  i=$((i + 1))
+  if [ $i -gt 200 ] || ! kill -0 "$PID" 2>/dev/null; then
+    if grep -q "without libmicrohttpd" "$T/serve.err"; then echo "built without libmicrohttpd"; exit 77; fi
+    echo "the server did not start: $(cat "$T/serve.err")"; exit 1
+  fi
+  sleep 0.1
+done
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve.out")
+[ -n "$URL" ] && ok || no "the URL is printed on 127.0.0.1: $(cat "$T/serve.out")"
+
+# req METHOD PATH [BODY] -> $T/body, $code
+req() {
+  if [ -n "$3" ]; then
+    code=$(curl -s -m 60 -o "$T/body" -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' --data "$3" "$URL$2")
+  else
+    code=$(curl -s -m 60 -o "$T/body" -w '%{http_code}' -X "$1" "$URL$2")
+  fi
+}
+status() { # status WANT DESCRIPTION
+  if [ "$code" = "$1" ]; then ok; else no "$2: HTTP $code, expected $1: $(cat "$T/body")"; fi
+}
+
+req GET "api/state"
+status 200 "state"
+has "$T/body" '"phase":"A.move"' "the phase"
+has "$T/body" '"acting":\["A"\]' "the acting side"
+has "$T/body" '"name":"a","role":"unit","side":"A","strength":2' "a unit with its strength (roles)"
+req GET "api/unit?name=a"
+status 200 "a unit"
+has "$T/body" '{"cost":1,"hex":"0404","line":"move a 0404 NE","steps":1}' "its reach: 0404 for 1 MP"
+has "$T/body" '{"cost":2,"hex":"0505","line":"move a 0505 SE","steps":2}' "and 0505 for 2 MP in two steps, a path order"
+req GET "api/unit?name=zz"
+status 404 "an unknown unit"
+has "$T/body" "no unit 'zz'" "the message names it"
+
+before=$(digest "$G")
+req POST "api/act" '{"side":"B","line":"end"}'
+status 422 "another side's action"
+has "$T/body" '"rule":"2.1"' "the refusal names its rule"
+req POST "api/act" '{"side":"A","line":"move a 0202"}'
+status 422 "an illegal move"
+has "$T/body" '"status":"refused"' "refused"
+req POST "api/act" '{"side":"A",'
+status 400 "bad JSON"
+has "$T/body" '"error":"the body is not a JSON object' "bad JSON message"
+req POST "api/act" '{"side":"A"}'
+status 400 "no line"
+req GET "api/act"
+status 405 "act by GET"
+req GET "api/nothing"
+status 404 "an unknown API"
+req GET "api/state?at=x"
+status 400 "a bad at"
+req GET "api/state?at=99"
+status 400 "at beyond the log"
+req POST "api/answer" '{"answer":"fire"}'
+status 422 "an answer with no decision pending"
+req GET "api/odds"
+status 400 "odds without a line"
+[ "$(digest "$G")" = "$before" ] && ok || no "bad requests changed the game file"
+req GET "api/state"
+has "$T/body" '"actions":1,' "bad requests changed nothing"
+
+req GET "api/odds?line=move%20c%200406"
+status 200 "odds of a move on the live position"
+has "$T/body" '"exact":"1/1","outcome":"c.hex 0306->0406; c.mp_left 5->4"' "the move's one outcome"
+req POST "api/act" '{"side":"A","line":"move a 0404"}'
+status 200 "a move"
+has "$T/body" '"status":"decision"' "B may fire"
+has "$T/body" '"request":{"kind":"reaction_fire","options":\["fire","hold"\],"prompt":"x may fire at a","side":"B"}' "the decision's options"
+req POST "api/undo" '{}'
+status 422 "undo while a decision waits"
+req POST "api/answer" '{"answer":"maybe"}'
+status 422 "an answer not among the options"
+req POST "api/answer" '{"answer":"hold"}'
+status 200 "B holds"
+has "$T/body" '"status":"done"' "the move is done"
+req POST "api/undo" '{}'
+status 422 "undo after B decided"
+has "$T/body" "B decided (reaction_fire): another side's decision is never taken back" "the refusal's reason"
+req POST "api/act" '{"side":"A","line":"move c 0406"}'
+status 200 "another move"
+req GET "api/state"
+has "$T/body" '"actions":3,' "three actions"
+req POST "api/undo" '{}'
+status 200 "undo"
+has "$T/body" '"taken":\["move c 0406"\]' "the move taken back"
+req GET "api/state"
+has "$T/body" '"actions":2,' "two actions after undo"
+has "$T/body" '"hex":"0306","kind":"cavalry","name":"c"' "c back at 0306"
+req POST "api/act" '{"side":"A","line":"move c 0505 NE"}'
+status 200 "a path order"
+has "$T/body" '"line":"move c 0505 NE"' "one order"
+req GET "api/state?at=1"
+status 200 "replay at 1"
+has "$T/body" '"at":1' "at 1"
+has "$T/body" '"hex":"0304","kind":"infantry","name":"a"' "a at 0304 after action 1"
+req GET "api/board.svg?at=2"
+status 200 "the board at 2"
+has "$T/body" 'data-hex="0404"' "an SVG of the map"
+req GET "api/log"
+status 200 "the log"
+has "$T/body" '"decisions":\[{"answer":"hold","kind":"reaction_fire","side":"B"}\]' "the decision in the log"
+req GET ""
+status 200 "the page"
+has "$T/body" "<html" "HTML"
+req GET "web/../README.md"
+[ "$code" -ge 400 ] && ok || no "a path out of web/ is served: $code"
+
+stop
+PID=""
+"$BITWA" replay "$G" --verify >"$T/out" 2>&1 && ok || no "replay --verify after serve: $(cat "$T/out")"
+# the same decisions at the CLI give the same log
+C="$T/c.bitwa"
+"$BITWA" start $SC --ruleset skirmish "$C" --seed 2 >/dev/null
+"$BITWA" do "$C" A move a 0404 >/dev/null
+"$BITWA" answer "$C" hold >/dev/null
+"$BITWA" do "$C" A move c 0505 NE >/dev/null
+a=$("$BITWA" show "$G" --json | sed 's/.*"checksum":"\([0-9a-f]*\)".*/\1/')
+b=$("$BITWA" show "$C" --json | sed 's/.*"checksum":"\([0-9a-f]*\)".*/\1/')
+[ -n "$a" ] && [ "$a" = "$b" ] && ok || no "the served game and the CLI game differ: $a vs $b"
+"$BITWA" script tests/cli/dump_log.lua "$G" >"$T/g.log" 2>&1
+"$BITWA" script tests/cli/dump_log.lua "$C" >"$T/c.log" 2>&1
+cmp -s "$T/g.log" "$T/c.log" && ok || no "the logs differ: $(diff "$T/g.log" "$T/c.log" | head -5)"
+
+# another interface only with a token
+timeout 60 "$BITWA" serve "$G" --port 0 --host 0.0.0.0 >"$T/serve2.out" 2>&1 &
+PID=$!
+i=0
+while ! grep -q "access token" "$T/serve2.out" 2>/dev/null && [ $i -lt 200 ]; do i=$((i + 1)); sleep 0.1; done
+TOKEN=$(sed -n 's/^access token: \([0-9a-f]*\)$/\1/p' "$T/serve2.out")
+PORT=$(sed -n 's|.*:\([0-9]*\)/?token=.*|\1|p' "$T/serve2.out")
+[ ${#TOKEN} -eq 32 ] && ok || no "a 128-bit token is printed: $(cat "$T/serve2.out")"
+URL="http://127.0.0.1:$PORT/"
+req GET "api/state"
+status 403 "no token"
+req GET "api/state?token=$TOKEN"
+status 200 "with the token"
+stop
+PID=""
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,384 @@
+// bitwa's page: the board (the SVG render), a unit's values, reach and
+// orders, path orders by clicking a hex, odds before an order, decision
+// dialogs, the log, undo, replay stepping and bots.  It only talks to the
+// JSON API (README: bitwa serve); nothing here knows a title.
+"use strict";
+
+const token = new URLSearchParams(location.search).get("token");
+const $ = (id) => document.getElementById(id);
+let state = null;          // the live position (GET /api/state)
+let at = null;             // replay: the action shown, null for live
+let selected = null;       // { name, reach: [...], orders: [...] }
+let view = { x: 0, y: 0, k: 1 };
+let botTimer = null;
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (token) opts.headers["X-Bitwa-Token"] = token;
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch("/api/" + path, opts);
+  const text = await r.text();
+  let data = text;
+  if ((r.headers.get("Content-Type") || "").startsWith("application/json")) data = JSON.parse(text);
+  return { ok: r.ok, status: r.status, data };
+}
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const k in attrs || {}) {
+    if (k === "class") e.className = attrs[k];
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+    else e.setAttribute(k, attrs[k]);
+  }
+  for (const c of kids) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
+  return e;
+}
+
+function toast(msg, info) {
+  const t = $("toast");
+  t.textContent = msg;
+  t.className = info ? "info" : "";
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, info ? 2500 : 6000);
+}
+
+function refusal(d) {
+  return "refused: " + (d.rule ? d.rule + ": " : "") + (d.message || d.error || "");
+}
+
+// ------------------------------------------------------------ the board
+
+function applyView() {
+  $("board").style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.k})`;
+}
+
+function fit() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  const w = svg.width.baseVal.value || svg.getBoundingClientRect().width;
+  const h = svg.height.baseVal.value || svg.getBoundingClientRect().height;
+  const box = $("board-wrap").getBoundingClientRect();
+  view.k = Math.min(box.width / w, box.height / h, 2);
+  view.x = (box.width - w * view.k) / 2;
+  view.y = (box.height - h * view.k) / 2;
+  applyView();
+}
+
+function zoomAt(f, cx, cy) {
+  const k = Math.max(0.2, Math.min(8, view.k * f));
+  view.x = cx - (cx - view.x) * (k / view.k);
+  view.y = cy - (cy - view.y) * (k / view.k);
+  view.k = k;
+  applyView();
+}
+
+async function loadBoard() {
+  const q = at === null ? "" : "?at=" + at;
+  const r = await api("GET", "board.svg" + q);
+  if (!r.ok) { toast(r.data.error || "cannot draw the board"); return; }
+  const first = !$("board").querySelector("svg");
+  $("board").innerHTML = r.data;
+  if (first) fit();
+  markLast();
+  if (selected && at === null) showReach();
+}
+
+function markLast() {
+  if (!state || !state.last || at !== null) return;
+  const words = (state.last.line || "").split(/\s+/);
+  for (const w of words.slice(1)) {
+    for (const name of w.split(",")) {
+      for (const g of $("board").querySelectorAll(`[data-unit="${CSS.escape(name)}"]`)) g.classList.add("lastmoved");
+    }
+  }
+}
+
+function clearReach() {
+  for (const p of $("board").querySelectorAll(".hex.reach")) p.classList.remove("reach");
+  for (const t of $("board").querySelectorAll(".cost")) t.remove();
+  for (const g of $("board").querySelectorAll(".selected")) g.classList.remove("selected");
+}
+
+function showReach() {
+  clearReach();
+  if (!selected) return;
+  for (const g of $("board").querySelectorAll(`[data-unit="${CSS.escape(selected.name)}"]`)) g.classList.add("selected");
+  const svg = $("board").querySelector("svg");
+  for (const d of selected.reach) {
+    const p = $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(d.hex)}"]`);
+    if (!p) continue;
+    p.classList.add("reach");
+    const b = p.getBBox();
+    const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    t.setAttribute("class", "cost");
+    t.setAttribute("x", b.x + b.width / 2);
+    t.setAttribute("y", b.y + b.height * 0.85);
+    t.setAttribute("text-anchor", "middle");
+    t.textContent = d.cost;
+    svg.append(t);
+  }
+}
+
+// ------------------------------------------------------------ panels
+
+function renderTop() {
+  const s = state;
+  $("title").textContent = s.title || s.scenario;
+  document.title = "bitwa — " + (s.title || s.scenario);
+  const who = s.pending ? `waiting for ${s.pending.side}` : (s.acting.length ? s.acting.join(", ") + " to act" : "nobody to act");
+  $("where").textContent = (at !== null ? `replay: after action ${at} — ` : "") +
+    `turn ${s.turn}${s.turns ? "/" + s.turns : ""}, ${s.phase}, ${s.over ? "game over" : who}`;
+  $("vp").textContent = Object.keys(s.vp || {}).length ? "VP " + Object.entries(s.vp).map(([k, v]) => `${k} ${v}`).join(", ") : "";
+  $("tracks").textContent = (s.tracks || []).map((t) => `${t.label}: ${t.value}`).join(" · ");
+  const box = $("turn-box");
+  box.replaceChildren();
+  if (s.over && s.result) {
+    box.append(el("div", { class: "result" }, `${s.result.winner ? s.result.winner + " wins" : "no winner"}` +
+      `${s.result.level ? " (" + s.result.level + ")" : ""} — ${s.result.reason || ""}`));
+  }
+  const sides = s.sides.map((x) => `${x}${s.bots[x] ? " (bot: " + s.bots[x] + ")" : ""}`).join(", ");
+  box.append(el("div", { class: "muted" }, `${s.ruleset} · sides ${sides} · ${s.actions} actions`));
+  const sel = $("order-side");
+  const cur = sel.value;
+  sel.replaceChildren(...s.sides.filter((x) => !s.bots[x]).map((x) => el("option", { value: x }, x)));
+  if (cur && [...sel.options].some((o) => o.value === cur)) sel.value = cur;
+  else if (s.acting.length && !s.bots[s.acting[0]]) sel.value = s.acting[0];
+  const allBots = s.sides.every((x) => s.bots[x]);
+  $("bots-box").hidden = !allBots;
+  $("rp-at").max = s.actions + (s.pending ? 1 : 0);
+  if (at === null) $("rp-at").value = s.actions;
+}
+
+async function selectUnit(name) {
+  if (at !== null) {
+    const u = state.units.find((x) => x.name === name);
+    selected = null;
+    showUnit(u, [], [], null);
+    return;
+  }
+  const r = await api("GET", "unit?name=" + encodeURIComponent(name));
+  if (!r.ok) { toast(r.data.error); return; }
+  selected = { name, reach: r.data.reach, orders: r.data.orders, side: r.data.unit.side };
+  showUnit(r.data.unit, r.data.reach, r.data.orders, r.data.cannot_move);
+  showReach();
+}
+
+function showUnit(u, reach, orders, cannot) {
+  const info = $("unit-info");
+  info.replaceChildren();
+  if (!u) return;
+  const rows = [["name", u.name], ["side", u.side], ["kind", u.kind + (u.role !== "unit" ? " (" + u.role + ")" : "")],
+    ["hex", u.hex || "off the map"], ["facing", u.facing || ""]];
+  if (u.strength !== undefined && u.strength !== null) rows.push([state.strength + " (strength)", u.strength]);
+  for (const v of u.values) if (v.name !== state.strength) rows.push([v.name, v.value]);
+  info.append(el("table", { class: "values" }, ...rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, String(v))))));
+  if (reach.length) info.append(el("div", { class: "muted" }, `reaches ${reach.length} hexes (cost on the map); click one to move there`));
+  else if (cannot) info.append(el("div", { class: "muted" }, refusal(cannot)));
+  const o = $("unit-orders");
+  o.replaceChildren(...orders.map((line) => el("button", { onclick: () => prepare(u.side, line) }, line)));
+}
+
+function prepare(side, line) {
+  $("order-side").value = side;
+  $("order-line").value = line;
+  showOdds();
+}
+
+async function showOdds() {
+  const side = $("order-side").value, line = $("order-line").value.trim();
+  const box = $("odds");
+  box.replaceChildren(el("div", { class: "muted" }, "computing the odds…"));
+  if (!line) { box.replaceChildren(); return; }
+  const r = await api("GET", "odds?line=" + encodeURIComponent(line) + "&side=" + encodeURIComponent(side));
+  box.replaceChildren();
+  if (!r.ok) { box.append(el("div", {}, refusal(r.data))); return; }
+  const t = el("table", {});
+  for (const o of r.data.outcomes) {
+    const pct = (o.p * 100).toFixed(1);
+    t.append(el("tr", {}, el("td", { class: "p" }, o.exact, el("br"), pct + "%",
+      el("br"), el("span", { class: "bar", style: `width:${Math.max(2, o.p * 60)}px` })), el("td", {}, o.outcome)));
+  }
+  box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`), t,
+    el("button", { onclick: () => act(side, line) }, "Confirm: " + line));
+}
+
+async function act(side, line) {
+  const r = await api("POST", "act", { side, line });
+  if (!r.ok) { toast(refusal(r.data)); return; }
+  $("odds").replaceChildren();
+  afterAction(r.data);
+}
+
+function unselect() {
+  selected = null;
+  clearReach();
+  $("unit-info").replaceChildren(el("span", { class: "muted" },
+    "Click a counter to see its values, the hexes it can reach and its orders."));
+  $("unit-orders").replaceChildren();
+}
+
+function afterAction(d) {
+  unselect();
+  if (d.rolls && d.rolls.length) toast(d.rolls.map((x) => `${x.purpose}: ${x.total}`).join("; "), true);
+  if (d.bot_error) toast("bot: " + d.bot_error);
+  refresh();
+}
+
+async function answer(value) {
+  const r = await api("POST", "answer", { answer: value });
+  if (!r.ok) { toast(refusal(r.data)); return; }
+  afterAction(r.data);
+}
+
+function decisionDialog() {
+  const dlg = $("decision");
+  const p = state.pending;
+  if (!p || at !== null || state.bots[p.side]) { if (dlg.open) dlg.close(); return; }
+  $("decision-title").textContent = `${p.side} decides: ${p.kind}`;
+  $("decision-prompt").textContent = p.prompt;
+  const box = $("decision-options");
+  box.replaceChildren();
+  const multi = p.max !== undefined && p.max !== null;
+  $("decision-multi").hidden = !multi;
+  for (const o of p.options) {
+    if (multi) box.append(el("label", {}, el("input", { type: "checkbox", value: o }), o), el("br"));
+    else box.append(el("button", { value: o, onclick: (e) => { e.preventDefault(); dlg.close(); answer(o); } }, o));
+  }
+  $("decision-send").onclick = (e) => {
+    e.preventDefault();
+    const v = [...box.querySelectorAll("input:checked")].map((x) => x.value).join(",");
+    dlg.close();
+    answer(v);
+  };
+  if (!dlg.open) dlg.showModal();
+}
+
+async function loadLog() {
+  const r = await api("GET", "log");
+  if (!r.ok) return;
+  const ol = $("log");
+  ol.replaceChildren();
+  for (const a of r.data.actions) {
+    const li = el("li", { value: a.n, "data-n": a.n, onclick: () => replayAt(a.n) },
+      `${a.side || "—"} ${a.line}${a.status === "pending" ? " (waiting)" : ""}`);
+    for (const d of a.decisions) li.append(el("div", { class: "decision" }, `${d.side} ${d.kind}: ${d.answer}`));
+    for (const x of a.rolls) {
+      li.append(el("div", { class: "roll" }, `roll ${x.purpose}: ${x.n}d${x.sides} = ${x.total}` +
+        (x.rule ? ` (${x.rule})` : "") + (x.forced ? " (forced)" : "")));
+    }
+    for (const e of a.events) {
+      const text = typeof e === "string" ? e : (e.text || JSON.stringify(e));
+      // state changes (#3.hex = 0404, spawn #3, turn = 2) are on the board; notes are shown
+      if (!/^#\d+\./.test(text) && !/^spawn #\d+$/.test(text) && !/^[\w.]+ = .*\(was /.test(text)) {
+        li.append(el("div", { class: "event" }, text));
+      }
+    }
+    if ((at === null && a.n === state.actions) || a.n === at) li.classList.add("current");
+    ol.append(li);
+  }
+  const cur = ol.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+async function refresh() {
+  const q = at === null ? "" : "?at=" + at;
+  const r = await api("GET", "state" + q);
+  if (!r.ok) { toast(r.data.error); return; }
+  state = r.data;
+  if (at === null) {
+    if (selected && !state.units.some((u) => u.name === selected.name)) selected = null;
+  }
+  renderTop();
+  await loadBoard();
+  if (selected && at === null) await selectUnit(selected.name);
+  await loadLog();
+  decisionDialog();
+}
+
+async function replayAt(n) {
+  const live = await api("GET", "state");
+  const max = live.data.actions + (live.data.pending ? 1 : 0);
+  n = Math.max(0, Math.min(max, n));
+  at = n === live.data.actions && !live.data.pending ? null : n;
+  selected = null;
+  clearReach();
+  $("rp-at").value = n;
+  await refresh();
+}
+
+// ------------------------------------------------------------ events
+
+function wire() {
+  const wrap = $("board-wrap");
+  let drag = null, moved = false;
+  wrap.addEventListener("pointerdown", (e) => {
+    if (e.target.closest("#zoom")) return;
+    drag = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y };
+    moved = false;
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) { moved = true; wrap.classList.add("dragging"); }
+    if (moved) { view.x = drag.vx + dx; view.y = drag.vy + dy; applyView(); }
+  });
+  window.addEventListener("pointerup", () => { drag = null; wrap.classList.remove("dragging"); });
+  wrap.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const b = wrap.getBoundingClientRect();
+    zoomAt(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - b.left, e.clientY - b.top);
+  }, { passive: false });
+  $("zoom-in").onclick = () => { const b = wrap.getBoundingClientRect(); zoomAt(1.25, b.width / 2, b.height / 2); };
+  $("zoom-out").onclick = () => { const b = wrap.getBoundingClientRect(); zoomAt(0.8, b.width / 2, b.height / 2); };
+  $("zoom-fit").onclick = fit;
+  $("board").addEventListener("click", (e) => {
+    if (moved) return;
+    const u = e.target.closest("[data-unit]");
+    const hex = e.target.closest("polygon.hex");
+    if (hex && selected && at === null) {
+      const d = selected.reach.find((x) => x.hex === hex.dataset.hex);
+      if (d) { act(selected.side, d.line); return; }
+    }
+    if (u) { selectUnit(u.dataset.unit); return; }
+    selected = null;
+    clearReach();
+  });
+  $("order-odds").onclick = showOdds;
+  $("order-do").onclick = () => act($("order-side").value, $("order-line").value.trim());
+  $("order-line").addEventListener("keydown", (e) => { if (e.key === "Enter") showOdds(); });
+  $("undo").onclick = async () => {
+    const r = await api("POST", "undo", {});
+    if (!r.ok) { toast(refusal(r.data)); return; }
+    toast("took back: " + r.data.taken.join("; "), true);
+    unselect();
+    at = null;
+    refresh();
+  };
+  $("rp-first").onclick = () => replayAt(0);
+  $("rp-back").onclick = () => replayAt((at === null ? state.actions : at) - 1);
+  $("rp-fwd").onclick = () => replayAt((at === null ? state.actions : at) + 1);
+  $("rp-at").onchange = () => replayAt(parseInt($("rp-at").value, 10) || 0);
+  $("rp-live").onclick = () => { at = null; refresh(); };
+  $("bot-step").onclick = async () => { const r = await api("POST", "step", {}); afterAction(r.data); };
+  $("bot-play").onclick = () => {
+    if (botTimer) { clearInterval(botTimer); botTimer = null; $("bot-play").textContent = "play"; return; }
+    $("bot-play").textContent = "pause";
+    const tick = async () => {
+      if (tick.busy) return;
+      tick.busy = true;
+      const r = await api("POST", "step", {});
+      tick.busy = false;
+      if (!r.ok || r.data.bots.length === 0) { clearInterval(botTimer); botTimer = null; $("bot-play").textContent = "play"; }
+      refresh();
+    };
+    botTimer = setInterval(tick, parseInt($("bot-speed").value, 10));
+  };
+  window.addEventListener("resize", () => {});
+}
+
+wire();
+refresh();
