@@ -89,7 +89,8 @@ function M.new(opts)
   local rs = opts.ruleset
   if type(rs) ~= "table" then rs = ruleset.load(rs, { overlays = opts.overlays }) end
   local format = opts.format or M.FORMATS[M.FORMAT]
-  local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {}, format = format }, Game)
+  local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {}, format = format,
+                          want_details = opts.want_details }, Game)
   -- scenario and map
   local sc_raw, sc_id
   if type(opts.scenario) == "table" then
@@ -792,7 +793,8 @@ function Game:_commit()
   a.checksum = self:checksum()
   a.status = "done"
   local events = self.state:events()
-  local details = self.state:event_details()
+  -- what each event changed: for the log, or for replay --verify
+  local details = (self.log or self.want_details) and self.state:event_details() or nil
   local rolls = self.dice:take_rolls()
   for i, r in ipairs(rolls) do
     r.side = p.roll_sides[i] or a.side
@@ -1336,7 +1338,7 @@ local function row_difference(log, a, rec, r_decisions, format)
     end
   end
   local es = log:event_rows(n)
-  local ed = rec.details
+  local ed = rec.details or {}
   for k = 1, math.max(#es, #ed) do
     local x, y = es[k], ed[k]
     if not x or not y then
@@ -1410,7 +1412,7 @@ function M._replay(log, path, opts)
   end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
                     options = options, deploy = meta.deploy, no_begin = true, format = format,
-                    no_setup = snap ~= nil }
+                    no_setup = true, want_details = opts.verify }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end
@@ -1429,6 +1431,16 @@ function M._replay(log, path, opts)
     local key = s.kind .. "|" .. s.ruleset .. "|" .. s.name
     if not rec_keys[key] then
       changed[#changed + 1] = { kind = s.kind, ruleset = s.ruleset, name = s.name, was = "(new)", now = s.hash }
+    end
+  end
+  -- a snapshot holds the position these rules reached: when a module,
+  -- table, scenario or map changed since, the game is replayed instead,
+  -- so that a divergence is found as it was before snapshots
+  if #changed > 0 then snap = nil end
+  if not snap then
+    local r = g:_setup()
+    if r.status ~= "done" then
+      error(path .. ": the scenario's setup failed: " .. tostring(r.message or r.status), 0)
     end
   end
   local report = { actions = 0, changed = changed, format = format, file_format = file_format }
