@@ -725,6 +725,10 @@ static int state_set (lua_State *L) {
   if (!bitwa_state_alive(s, id)) return luaL_error(L, "no entity #%d", id);
   if (t == BITWA_T_NIL) return luaL_error(L, "no attribute slot %d", slot + 1);
   luaL_checkany(L, 4);
+  if (lua_type(L, 4) == LUA_TSTRING) {       /* interned: linear in the strings kept */
+    bitwa_script_account(L, lua_rawlen(L, 4) + 16);
+    bitwa_script_charge(L, (long long)bitwa_state_nstrings(s) * (long long)(1 + lua_rawlen(L, 4) / 32) / 4);
+  }
   v = to_value(L, s, 4, t, bitwa_state_slot_name(s, slot));
   bitwa_state_set(s, id, slot, v);
   return 0;
@@ -754,6 +758,11 @@ static int state_set_var (lua_State *L) {
       return luaL_error(L, "variable '%s': integer, boolean, string or hex expected, got %s",
                         key, luaL_typename(L, 3));
   }
+  /* kept in the C state: counted against the memory cap, and the work
+  ** of keeping the variables in key order charged to the budget */
+  bitwa_script_account(L, strlen(key) + (t == BITWA_T_STR ? lua_rawlen(L, 3) : 0) + 32);
+  bitwa_script_charge(L, bitwa_state_nvars(s) / 64 + (t == BITWA_T_STR ?
+    (long long)bitwa_state_nstrings(s) * (long long)(1 + lua_rawlen(L, 3) / 32) / 4 : 0));
   bitwa_state_set_var(s, key, t, t == BITWA_T_NIL ? 0 : to_value(L, s, 3, t, key));
   return 0;
 }
@@ -779,7 +788,10 @@ static int state_vars (lua_State *L) {
 }
 
 static int state_note (lua_State *L) {
-  bitwa_state_note(check_state(L, 1), luaL_checkstring(L, 2));
+  size_t n;
+  const char *text = luaL_checklstring(L, 2, &n);
+  bitwa_script_account(L, n + 32);
+  bitwa_state_note(check_state(L, 1), text);
   return 0;
 }
 

@@ -130,15 +130,23 @@ static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
 /* ------------------------------------------------------------------ */
 /* Kills: budget, memory, dice.                                        */
 
-/* "source:line: " of the innermost Lua function on thread L, or "". */
+/* "source:line: " of the innermost Lua function on thread L that is not
+** the engine's (rule code that called the engine: where a kill inside
+** the engine's functions left the rules), else of the innermost Lua
+** function, or "".  Looks at 64 frames at most. */
 static void where (lua_State *L, char *buf, size_t n) {
   lua_Debug ar;
   int level;
+  const char *eng = bitwa_script_get(L)->engine_src;
+  size_t elen = strlen(eng);
   buf[0] = '\0';
-  for (level = 0; lua_getstack(L, level, &ar); level++) {
+  for (level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
-      return;
+      if (buf[0] == '\0') snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
+      if (elen == 0 || strncmp(ar.source, eng, elen) != 0) {
+        snprintf(buf, n, "%.240s:%d: ", ar.short_src, ar.currentline);
+        return;
+      }
     }
   }
 }
@@ -207,16 +215,13 @@ static void count_hook (lua_State *L, lua_Debug *ar) {
       why = BITWA_KILL_CPU;
     }
     S->killed = why;
-    pos[0] = '\0';
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(pos, sizeof pos, "%.240s:%d: ", ar->short_src, ar->currentline);
+    (void)ar;
+    where(L, pos, sizeof pos);
     snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%s", pos, kill_words[why]);
   } else if (strchr(S->kill_msg, ':') == NULL) {
     /* a memory kill noticed by the allocator: add the position now */
     char msg[sizeof S->kill_msg];
-    pos[0] = '\0';
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-      snprintf(pos, sizeof pos, "%.240s:%d: ", ar->short_src, ar->currentline);
+    where(L, pos, sizeof pos);
     snprintf(msg, sizeof msg, "%.250s%.250s", pos, S->kill_msg);
     memcpy(S->kill_msg, msg, sizeof msg);
   }
@@ -243,6 +248,23 @@ void bitwa_script_charge (lua_State *L, long long n) {
   if (S->killed == BITWA_KILL_NONE && n >= HOOK_STEP && S->cpu_limit > 0 &&
       cpu_now() - S->cpu_start >= S->cpu_limit)
     bitwa_script_kill(L, BITWA_KILL_CPU, NULL);
+}
+
+/*
+** Count bytes the kernel keeps outside the Lua heap for rule code
+** (variables, notes, strings of the state) against the memory cap of
+** the running run: past it the run is killed as if Lua had allocated
+** them.  The count only grows (freed C memory is not subtracted): a
+** run's cap is set from the count when it starts.
+*/
+void bitwa_script_account (lua_State *L, size_t bytes) {
+  void *ud;
+  bitwa_script *S;
+  if (lua_getallocf(L, &ud) != counting_alloc) return;
+  S = ud;
+  S->used += bytes;
+  if (S->cap && S->used > S->cap && S->running == L && S->killed == BITWA_KILL_NONE)
+    bitwa_script_kill(L, BITWA_KILL_MEMORY, NULL);
 }
 
 int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg) {

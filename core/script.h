@@ -42,6 +42,10 @@ bitwa_kill bitwa_script_killed (lua_State *L);
 ** raises the budget's kill when it runs out. */
 void bitwa_script_charge (lua_State *L, long long n);
 
+/* Count bytes the kernel keeps outside the Lua heap for rule code on
+** thread L against the memory cap; raises the memory kill past it. */
+void bitwa_script_account (lua_State *L, size_t bytes);
+
 /* Opens bitwa.sandbox (in script.c) and the kernel bindings
 ** (in lua_bitwa.c); both leave their table on the stack. */
 int bitwa_open_sandbox (lua_State *L);

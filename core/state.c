@@ -233,6 +233,8 @@ int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
   return s->nstrings++;
 }
 
+int bitwa_state_nstrings (const bitwa_state *s) { return s->nstrings; }
+
 const char *bitwa_state_string (const bitwa_state *s, int64_t id) {
   return (id >= 0 && id < s->nstrings) ? s->strings[id] : NULL;
 }

@@ -74,6 +74,8 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
 bitwa_type bitwa_state_get_var (const bitwa_state *s, const char *key,
                                 int64_t *value);
 int bitwa_state_nvars (const bitwa_state *s);
+/* The number of interned strings (interning one is linear in it). */
+int bitwa_state_nstrings (const bitwa_state *s);
 const char *bitwa_state_var_at (const bitwa_state *s, int i, bitwa_type *t,
                                 int64_t *value);
 
