@@ -143,6 +143,10 @@ end
 -- A read-only view of engine module m for test code: its functions,
 -- called with path-like strings only for files bitwa may read (the
 -- home, BITWA_PATH), and no way to change the module.
+local issued = {}          -- temporary files handed to sandboxed tests
+local function temporary(a)
+  return issued[a] or issued[(a:gsub("%-wal$", ""):gsub("%-shm$", ""))] or false
+end
 local function guarded(m, name)
   local view = {}
   for _, k in ipairs(util.sorted_keys(m)) do
@@ -151,7 +155,8 @@ local function guarded(m, name)
       view[k] = function(...)
         for i = 1, select("#", ...) do
           local a = select(i, ...)
-          if type(a) == "string" and a:find("/", 1, true) and not ruleset.readable_path(a) then
+          if type(a) == "string" and a:find("/", 1, true) and not ruleset.readable_path(a) and
+             not temporary(a) then
             error(name .. "." .. tostring(k) .. ": '" .. a .. "' is outside the rulesets and the bitwa home", 2)
           end
         end
@@ -176,9 +181,30 @@ local TEST_MODULES = { ["engine.render"] = true, ["engine.diff"] = true, ["engin
 function M.sandbox_env(results)
   local api = M.env(results)
   local views = {}
+  -- os: only temporary files of the runner (a logged game in a test),
+  -- removed when the tests end
+  local tos = {
+    tmpname = function()
+      local p = os.tmpname()
+      issued[p] = true
+      return p
+    end,
+    remove = function(p)
+      if type(p) ~= "string" or not temporary(p) then
+        error("os.remove: only files made by os.tmpname", 2)
+      end
+      return os.remove(p)
+    end,
+  }
   local extras = {
     test = api.test, with = api.with, eq = api.eq, ok = api.ok, refused = api.refused,
-    done = api.done, game = api.game,
+    done = api.done, os = ruleset.freeze(tos, {}),
+    game = function(opts)
+      if type(opts) == "table" and opts.log ~= nil and not (type(opts.log) == "string" and temporary(opts.log)) then
+        error("game{ log = }: a path from os.tmpname expected", 2)
+      end
+      return api.game(opts)
+    end,
     json = guarded(json, "json"),
     util = guarded(util, "util"),
     ruleset = guarded(ruleset, "ruleset"),
@@ -245,6 +271,10 @@ function M.run(files, opts)
       end
     end
   end
+  for _, p in ipairs(util.sorted_keys(issued)) do
+    os.remove(p); os.remove(p .. "-wal"); os.remove(p .. "-shm")
+  end
+  issued = {}
   out(string.format("%d passed, %d failed%s\n", results.passed, results.failed,
     opts.filter and string.format(" (%d not matching --filter)", results.filtered) or ""))
   return results

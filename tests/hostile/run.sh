@@ -97,6 +97,8 @@ overlay move-huge 1 20 "instruction budget exceeded"
 overlay unpack-loop 1 20 "instruction budget exceeded"
 overlay byte-loop 1 20 "instruction budget exceeded"
 overlay deep-stack 1 20 "stack overflow"
+overlay vars-memory 1 20 "exceeded"
+overlay notes-memory 1 20 "exceeded"
 
 # --- metatables -------------------------------------------------------------
 overlay weak-late 1 20 "__mode cannot be added"
@@ -171,12 +173,13 @@ sit meta 0 "SP lost by A"
 # --- a ruleset's test files run in the sandbox -------------------------------
 rm -f /tmp/bitwa-hostile-pwned
 run 60 1 "$T/out" "$T/err" -- "$BITWA" test hostile
-if grep -q "^0 passed, 13 failed" "$T/out"; then ok; else no "bitwa test hostile: $(tail -1 "$T/out")"; fi
-for text in "undeclared global 'os'" "undeclared global 'io'" "undeclared global 'debug'" \
+if grep -q "^0 passed, 15 failed" "$T/out"; then ok; else no "bitwa test hostile: $(tail -1 "$T/out")"; fi
+for text in "field 'execute'" "undeclared global 'io'" "undeclared global 'debug'" \
             "undeclared global 'package'" "(not 'io')" "(not 'engine.cli')" \
             "loadfile: '/etc/passwd' is outside" "passwd' is outside the rulesets" \
             "util.read_file: '/etc/passwd' is outside" "field 'sandbox'" "tried to set 'home'" \
-            "tried to set 'load'" "only text chunks"; do
+            "tried to set 'load'" "only text chunks" "only files made by os.tmpname" \
+            "a path from os.tmpname expected"; do
   if grep -q -- "$text" "$T/out"; then ok; else no "bitwa test hostile: '$text' not reported"; fi
 done
 [ -e /tmp/bitwa-hostile-pwned ] && no "a test file ran a shell command" || ok
