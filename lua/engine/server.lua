@@ -180,19 +180,19 @@ function Server:unit(name)
       end
     end
   end
+  -- its other legal orders: the lines naming it, but the steps of the
+  -- actions that have a reach query (a KIND UNIT HEX line: the reach above)
   local orders = json.array()
   if not g.pending and not g:is_over() then
-    for _, a in ipairs(paths.listing(g, g:legal_actions(side))) do
-      local w = util.words(a.line)
+    local actions = g.rs.manifest.actions
+    for _, a in ipairs(g:legal_actions(side)) do
+      local w = util.words(a.line) or {}
       local mentions = false
-      for i = 2, #(w or {}) do
-        if w[i] == name then mentions = true end
+      for i = 2, #w do
         for part in w[i]:gmatch("[^,]+") do if part == name then mentions = true end end
       end
-      -- path orders are the reach above; the rest are the unit's buttons
-      local is_path = false
-      for _, d in ipairs(reach) do if d.line == a.line or a.line:sub(1, #d.line + 1) == d.line .. " " then is_path = true end end
-      if mentions and not is_path then orders[#orders + 1] = a.line end
+      local step = actions[w[1]] and actions[w[1]].reach and w[3] and bitwa.hex.parse(w[3]) ~= nil
+      if mentions and not step then orders[#orders + 1] = a.line end
     end
   end
   local pos = self:position()
