@@ -785,6 +785,7 @@ local function roll_rule(purpose)
 end
 M.roll_rule = roll_rule
 
+M.FILE_FORMAT = 2      -- the layout of the game file this bitwa writes (log.h BITWA_LOG_FORMAT)
 M.SNAPSHOT_EVERY = 64   -- a snapshot after every 64th action, and when a command ends
 
 function Game:_commit()
@@ -1260,6 +1261,12 @@ function M.open(path, opts)
   opts = opts or {}
   local log, err = bitwa.log.open(path, opts.readonly, opts.durability or "full")
   if not log then return nil, one_line(err) end
+  if not opts.readonly and log:format() < M.FILE_FORMAT then
+    local f = log:format()
+    log:close()
+    return nil, one_line(path .. ": game file format " .. f .. " is read only by this bitwa (it writes format " ..
+      M.FILE_FORMAT .. "): show, render or replay --verify it; start a new game to play on")
+  end
   local ok, g, report = pcall(M._replay, log, path, opts)
   if not ok then
     log:close()
