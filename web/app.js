@@ -363,6 +363,21 @@ function wire() {
   $("rp-fwd").onclick = () => replayAt((at === null ? state.actions : at) + 1);
   $("rp-at").onchange = () => replayAt(parseInt($("rp-at").value, 10) || 0);
   $("rp-live").onclick = () => { at = null; refresh(); };
+  $("rp-turn").onchange = async () => {
+    const t = parseInt($("rp-turn").value, 10);
+    const r = await api("GET", "log");
+    if (!r.ok) return;
+    const a = r.data.actions.find((x) => x.turn === t);
+    if (a) replayAt(a.n); else toast("no action in turn " + t);
+  };
+  // another window or program may play too (hot-seat, two browsers):
+  // follow the live game when it moves
+  setInterval(async () => {
+    if (at !== null || !state || document.hidden || botTimer) return;
+    const r = await api("GET", "state");
+    if (r.ok && (r.data.checksum !== state.checksum || r.data.actions !== state.actions ||
+                 JSON.stringify(r.data.pending) !== JSON.stringify(state.pending))) refresh();
+  }, 2000);
   $("bot-step").onclick = async () => { const r = await api("POST", "step", {}); afterAction(r.data); };
   $("bot-play").onclick = () => {
     if (botTimer) { clearInterval(botTimer); botTimer = null; $("bot-play").textContent = "play"; return; }

@@ -108,6 +108,10 @@ async function main() {
     await page.click("#rp-fwd");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 2"));
     check(await page.locator("#log li.current").count() === 1, "the log marks the action shown");
+    await page.fill("#rp-turn", "1");
+    await page.press("#rp-turn", "Enter");
+    await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 1"));
+    passes++;
     await page.screenshot({ path: path.join(out, "9-replay.png") });
   } finally {
     await browser.close();
