@@ -7,8 +7,10 @@
 ** one at a time, so the Lua state is only ever used from here.  What a
 ** request means is the Lua handler's business (lua/engine/server.lua);
 ** this file only moves bytes: the method, the path, the query arguments,
-** the access token header and the body (at most HTTP_BODY_MAX bytes) in,
-** the status, content type and body out.  SIGINT and SIGTERM end the
+** a few headers and the body (at most HTTP_BODY_MAX bytes) in,
+** the status, content type and body out.  The headers passed on are
+** X-Bitwa-Token, Host and Content-Type (a table: token, host,
+** content_type).  SIGINT and SIGTERM end the
 ** loop; so does the handler's fourth result, true.
 */
 #include "http.h"
@@ -80,7 +82,7 @@ static enum MHD_Result on_request (void *cls, struct MHD_Connection *c,
   http_server *s = cls;
   lua_State *L = s->L;
   http_req *q = *con_cls;
-  const char *token;
+  const char *token, *host, *ctype;
   int top, status;
   (void) version;
   if (q == NULL) {
@@ -117,8 +119,13 @@ static enum MHD_Result on_request (void *cls, struct MHD_Connection *c,
   lua_newtable(L);
   MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, add_arg, L);
   lua_pushlstring(L, q->body ? q->body : "", q->len);
+  lua_createtable(L, 0, 3);
   token = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Bitwa-Token");
-  if (token) lua_pushstring(L, token); else lua_pushnil(L);
+  if (token) { lua_pushstring(L, token); lua_setfield(L, -2, "token"); }
+  host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+  if (host) { lua_pushstring(L, host); lua_setfield(L, -2, "host"); }
+  ctype = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+  if (ctype) { lua_pushstring(L, ctype); lua_setfield(L, -2, "content_type"); }
   if (lua_pcall(L, 5, 4, 0) != LUA_OK) {
     static const char msg[] = "{\"error\":\"internal error\"}";
     fprintf(stderr, "bitwa serve: %s\n", lua_tostring(L, -1));
@@ -152,7 +159,7 @@ static void on_completed (void *cls, struct MHD_Connection *c, void **con_cls,
 
 /*
 ** bitwa.http.serve{ host = "127.0.0.1", port = N (0: any free port),
-**   handler = function(method, path, args, body, token) -> status,
+**   handler = function(method, path, args, body, headers) -> status,
 **     content_type, body [, stop], ready = function(port) }
 ** Returns when the handler asks to stop or on SIGINT/SIGTERM; nil and a
 ** message when the server cannot start.

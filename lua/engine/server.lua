@@ -364,7 +364,23 @@ function Server:api(method, route, args, body)
   return bad(404, "no API '" .. route .. "' (state, board.svg, actions, unit, odds, log, act, answer, undo, step)")
 end
 
-function Server:handle(method, path, args, body, token)
+-- A page of another site open in the same browser may send requests to
+-- 127.0.0.1 too: the Host must name this server (no DNS rebinding), and
+-- a POST must say it sends JSON (a cross-site form cannot, and a script
+-- of another origin needs a preflight this server never grants).
+function Server:host_ok(host)
+  if self.token then return true end          -- another interface: the token decides
+  if not self.port then return true end
+  return host == "127.0.0.1:" .. self.port or host == "localhost:" .. self.port
+end
+
+function Server:handle(method, path, args, body, headers)
+  headers = headers or {}
+  if not self:host_ok(headers.host) then return bad(421, "this server answers only to 127.0.0.1:" .. tostring(self.port)) end
+  if method == "POST" and not (headers.content_type or ""):match("^application/json") then
+    return bad(415, "a POST sends JSON (Content-Type: application/json)")
+  end
+  local token = headers.token
   if path == "/" or path == "/index.html" then
     if method ~= "GET" then return bad(405, "GET /") end
     return self:static("index.html")

@@ -78,6 +78,10 @@ req POST "api/act" '{"side":"A"}'
 status 400 "no line"
 req GET "api/act"
 status 405 "act by GET"
+code=$(curl -s -m 60 -o "$T/body" -w '%{http_code}' -X POST -H 'Content-Type: text/plain' --data '{"side":"A","line":"move a 0404"}' "${URL}api/act")
+status 415 "a POST that is not JSON (a cross-site form)"
+code=$(curl -s -m 60 -o "$T/body" -w '%{http_code}' -H 'Host: evil.example:80' "${URL}api/state")
+status 421 "another Host (DNS rebinding)"
 req GET "api/nothing"
 status 404 "an unknown API"
 req GET "api/state?at=x"

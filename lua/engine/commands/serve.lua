@@ -64,8 +64,9 @@ return function(command, lib)
                                                  token = token, web = bitwa.home .. "/web" }
       local ok, err = bitwa.http.serve {
         host = host, port = port,
-        handler = function(method, p, a, body, tok) return srv:handle(method, p, a, body, tok) end,
+        handler = function(method, p, a, body, headers) return srv:handle(method, p, a, body, headers) end,
         ready = function(actual)
+          srv.port = actual
           util.printf("bitwa serve: %s at http://%s:%d/%s\n", path, host, actual, token and ("?token=" .. token) or "")
           if token then util.printf("access token: %s\n", token) end
           io.stdout:flush()
