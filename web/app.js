@@ -89,11 +89,9 @@ async function loadBoard() {
 
 function markLast() {
   if (!state || !state.last || at !== null) return;
-  const words = (state.last.line || "").split(/\s+/);
-  for (const w of words.slice(1)) {
-    for (const name of w.split(",")) {
-      for (const g of $("board").querySelectorAll(`[data-unit="${CSS.escape(name)}"]`)) g.classList.add("lastmoved");
-    }
+  // the units the last action changed (moved, fought, retreated)
+  for (const name of state.last.units || []) {
+    for (const g of $("board").querySelectorAll(`g[data-unit="${CSS.escape(name)}"]`)) g.classList.add("lastmoved");
   }
 }
 

@@ -86,10 +86,24 @@ function Server:position(g)
     local v = g.state:var(p[2])
     if math.type(v) or type(v) == "string" then tracks[#tracks + 1] = { label = p[1], var = p[2], value = v } end
   end
+  -- the last action, and the units it moved, turned or cost strength
+  -- ("#ID.hex|facing|STRENGTH = ..." events): what moved, retreated, fought
   local last = {}
   if g.last and g.last.action then
+    local changed, seen = {}, {}
+    local marks = { hex = true, facing = true, [ro.strength] = true }
+    for _, e in ipairs(g.last.events or {}) do
+      local sid, field = nil, nil
+      if type(e) == "string" then sid, field = e:match("^#(%d+)%.([%w_]+) = ") end
+      local id = sid and marks[field] and math.tointeger(tonumber(sid))
+      if id and not seen[id] then
+        seen[id] = true
+        local u = g:unit_table(id)
+        if u then changed[#changed + 1] = u.name end
+      end
+    end
     last = { action = g.last.action.n, side = g.last.action.side, line = g.last.action.line,
-             events = json.array(g.last.events or {}) }
+             events = json.array(g.last.events or {}), units = json.array(changed) }
   end
   local bots = {}
   for _, s in ipairs(g.sides) do bots[s] = self.bot_names[s] or json.null end

@@ -126,6 +126,8 @@ has "$T/body" '"hex":"0306","kind":"cavalry","name":"c"' "c back at 0306"
 req POST "api/act" '{"side":"A","line":"move c 0505 NE"}'
 status 200 "a path order"
 has "$T/body" '"line":"move c 0505 NE"' "one order"
+req GET "api/state"
+has "$T/body" '"line":"move c 0505 NE","side":"A","units":\["c"\]' "the unit the last action moved"
 req GET "api/state?at=1"
 status 200 "replay at 1"
 has "$T/body" '"at":1' "at 1"

@@ -119,8 +119,52 @@ async function main() {
   }
   const verify = execFileSync(bitwa, ["replay", game, "--verify"]).toString();
   check(verify.includes("every checksum matches"), "the game file verifies");
+  await grunwald();
   console.log(`${passes} passed, ${failures} failed`);
   process.exit(failures ? 1 : 0);
+}
+
+// Clash of Titans with the Teutonic Order played by the rules bot: a
+// Polish unit's reach, a path order by a click, the counter on its hex.
+async function grunwald() {
+  const game = path.join(out, "grunwald.bitwa");
+  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  const srv = spawn(bitwa, ["serve", "grunwald/clash-of-titans", "-o", game, "--bots", "TO=rules", "--port", "0"],
+                    { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let buf = "";
+    const t = setTimeout(() => reject(new Error("the Grunwald server did not start")), 60000);
+    srv.stdout.on("data", (d) => {
+      buf += d;
+      const m = buf.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) { clearTimeout(t); resolve(m[1]); }
+    });
+  });
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--no-first-run"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const state = async () => (await (await page.request.get(url + "api/state")).json());
+    await page.goto(url);
+    await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
+    await page.click('#board g.unit[data-unit="Poznan-1"]');
+    await page.waitForSelector('#board .hex.reach[data-hex="1616"]', { timeout: 60000 });
+    check((await page.textContent("#unit-info")).includes("armour"), "a Grunwald unit's values (armour)");
+    await page.screenshot({ path: path.join(out, "g1-reach.png") });
+    await page.click('#board polygon.hex[data-hex="1616"]', { force: true });
+    let hex = null;
+    for (let i = 0; i < 100 && hex !== "1616"; i++) {
+      await page.waitForTimeout(200);
+      hex = (await state()).units.find((u) => u.name === "Poznan-1").hex;
+    }
+    check(hex === "1616", "Poznan-1 walked to 1616 by one click (" + hex + ")");
+    await page.waitForFunction(() => document.querySelector("#where").textContent.includes("PL"));
+    await page.screenshot({ path: path.join(out, "g2-moved.png") });
+  } finally {
+    await browser.close();
+    srv.kill("SIGTERM");
+  }
 }
 
 main().catch((e) => { console.log("FAIL " + (e.stack || e)); process.exit(1); });
