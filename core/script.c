@@ -23,6 +23,18 @@
 ** (long strings made, matcher steps, sorts, pairs, next, table.move,
 ** unpack, insert, remove, concat, string.byte, utf8.len/codepoint);
 ** a CPU-time ceiling per run backs that up for work nothing counts.
+**
+** The budget's cost.  With any hook set, Lua 5.4's interpreter takes its
+** "trap" path at every instruction fetch (luaG_traceexec decrements the
+** count), whatever the hook's step: rule code pays per instruction, not
+** per firing.  Nothing cheaper keeps both guarantees in stock Lua 5.4: a
+** line hook takes the same path; a timer or signal that arms the hook
+** (lua_sethook is signal-safe) costs nothing until it fires but stops code
+** at a place that depends on the machine's speed; counting only calls and
+** backward jumps needs a changed VM (Lua comes from the system's package);
+** leaving the hook off while engine functions called by rules run saves
+** little (rule code dominates) and costs a lua_sethook per call.  So the
+** count hook stays, set only on the threads that run rule code.
 */
 #include "script.h"
 
