@@ -79,6 +79,52 @@ expect 1 "sim with games that fail" "$BITWA" sim skirmish/duel -n 2 --max-action
 has "$T/out" "errors: 2 games failed" "errors counted"
 has "$T/out" "game 2 (seed 1000005): the game did not end within 3 actions" "error names its seed"
 
+# --count: per-game counts of what the logs say, checked against the kept logs
+expect 2 "sim --count with a bad name" "$BITWA" sim skirmish/duel -n 2 --count 'a;b'
+has "$T/err" "--count: an event kind" "bad --count message"
+expect 0 "sim --count" "$BITWA" sim skirmish/duel -n 3 --bots heuristic,random --keep "$T/counted" --json \
+  --count roll --count note --count set:sp --count decision --count remove --count nosuch --count 9.9.9
+for i in 1 2 3; do
+  "$BITWA" script tests/cli/dump_log.lua "$T/counted/game-$i.bitwa" |
+    awk -F'|' '/^action/ { n = $2 } n > 0 && /^  roll\|/ { r++ } n > 0 && /^  event\|note\|/ { t++ }
+      n > 0 && /^  event\|set\|[0-9]*\|sp\|/ { s++ } n > 0 && /^  decision\|/ { d++ } n > 0 && /^  event\|remove\|/ { m++ }
+      END { printf "%d %d %d %d %d\n", r, t, s, d, m }' >>"$T/fromlogs.txt"
+done
+python3 - "$T/out" "$T/fromlogs.txt" >"$T/cmp.txt" 2>&1 <<'PY'
+import json, sys
+sm = json.load(open(sys.argv[1]))
+c = {e["name"]: e for e in sm["counts"]}
+logs = [list(map(int, l.split())) for l in open(sys.argv[2])]
+names = ["roll", "note", "set:sp", "decision", "remove"]
+for k, name in enumerate(names):
+    want = [row[k] for row in logs]
+    assert c[name]["per_game"] == want, (name, c[name]["per_game"], want)
+    assert c[name]["total"] == sum(want), name
+    assert abs(c[name]["mean"] - sum(want) / 3) < 1e-3, name
+    assert c[name]["games_with"] == sum(1 for x in want if x > 0), name
+    if len(set(want)) > 1:
+        assert c[name]["ci"][0] < c[name]["mean"] < c[name]["ci"][1], name
+assert sum(c["roll"]["per_game"]) > 0 and sum(c["note"]["per_game"]) > 0
+assert c["nosuch"]["per_game"] == [0, 0, 0] and c["9.9.9"]["total"] == 0
+print("ok")
+PY
+has "$T/cmp.txt" "^ok" "--count agrees with the kept logs"
+# rules cited: a Grunwald game's rolls, notes and refusals by rule (8.2 takes 8.2.6 and 8.2.7)
+expect 0 "sim --count rules" "$BITWA" sim grunwald/clash-of-titans -n 1 --json --max-actions 400000 \
+  --count 8.2 --count 8.2.6 --count 8.2.7 --count note:8.2.6 --count roll:8.2.6 --count refused:8.2.6 --count roll:5.1.1 --count 5.1.1 --count 5.1.10
+python3 - "$T/out" >"$T/cmp.txt" 2>&1 <<'PY'
+import json, sys
+c = {e["name"]: e["total"] for e in json.load(open(sys.argv[1]))["counts"]}
+assert c["8.2.6"] == c["note:8.2.6"] + c["roll:8.2.6"] + c["refused:8.2.6"], c
+assert c["8.2"] >= c["8.2.6"] + c["8.2.7"], c
+assert c["roll:5.1.1"] > 0 and c["5.1.1"] >= c["roll:5.1.1"], c
+print("ok")
+PY
+has "$T/cmp.txt" "^ok" "--count by rule"
+expect 0 "sim --count text" "$BITWA" sim skirmish/duel -n 3 --bots heuristic,random --count roll
+has "$T/out" "counts per game" "count table"
+has "$T/out" "^  roll " "count row"
+
 # --keep: the logs replay
 expect 0 "sim --keep" "$BITWA" sim skirmish/duel -n 3 --keep "$T/keep" --jobs 2
 [ -f "$T/keep/game-1.bitwa" ] && [ -f "$T/keep/game-3.bitwa" ] && ok || no "--keep writes game-<i>.bitwa"

@@ -216,12 +216,93 @@ local function bump(t, side, kind, n)
   t[side][kind] = (t[side][kind] or 0) + (n or 1)
 end
 
+-- ------------------------------------------------------------------ counts
+
+--[[
+What a game's log says of the actions played (the setup, action 0, is
+not counted), counted (a record's `counts`, name -> n):
+  note, spawn, remove, set, var   the events of each kind
+  set:ATTR                        the changes of unit attribute ATTR
+  roll, decision, refused         the rolls, the decisions answered, the
+                                  bots' proposed lines the rules refused
+  decision:KIND                   the decisions of a request kind
+  roll:RULE                       the rolls whose rule (the log's `rule`
+                                  column: "5.1.1 g") is RULE
+  note:RULE                       the notes citing RULE in parentheses
+                                  ("... is killed (8.2.6, 8.2.7)": once
+                                  for each rule a note cites)
+  refused:RULE                    the proposed lines refused citing RULE
+--]]
+local function cited_rules(text)
+  local out, seen = {}, {}
+  for par in text:gmatch("%b()") do
+    for n in par:gmatch("%d+%.%d+[%.%d]*") do
+      n = n:gsub("%.$", "")
+      if not seen[n] then seen[n] = true; out[#out + 1] = n end
+    end
+  end
+  return out
+end
+
+local function tally(counts, key, n)
+  counts[key] = (counts[key] or 0) + (n or 1)
+end
+
+-- Count one committed action ({ details, rolls, decisions }).
+local function count_action(counts, rec)
+  for _, e in ipairs(rec.details or {}) do
+    tally(counts, e.kind)
+    if e.kind == "set" and e.attribute ~= "" then tally(counts, "set:" .. e.attribute)
+    elseif e.kind == "note" then
+      for _, r in ipairs(cited_rules(e.text or "")) do tally(counts, "note:" .. r) end
+    end
+  end
+  for _, r in ipairs(rec.rolls or {}) do
+    tally(counts, "roll")
+    if r.rule and r.rule ~= "" then tally(counts, "roll:" .. r.rule) end
+  end
+  for _, d in ipairs(rec.decisions or {}) do
+    tally(counts, "decision")
+    if d.kind then tally(counts, "decision:" .. tostring(d.kind)) end
+  end
+end
+
+-- Whether a rule as logged ("8.2.7", "5.1.1 g") is the rule asked for
+-- or one of its parts: "8.2" matches "8.2.7" and "8.2", not "8.21".
+local function rule_matches(rule, asked)
+  if rule == asked then return true end
+  if rule:sub(1, #asked) ~= asked then return false end
+  return not rule:sub(#asked + 1, #asked + 1):match("%d")
+end
+
+local RULE_SOURCES = { roll = true, note = true, refused = true }
+
+-- The value of a count query in one game's counts: a name of the list
+-- above, SOURCE:RULE (roll, note, refused; the rule or its parts), or a
+-- bare RULE (rolls, notes and refusals citing it, each once).
+local function count_of(counts, q)
+  if counts == nil then return 0 end
+  local source, rest = q:match("^(%a+):(.+)$")
+  local rule = (source and RULE_SOURCES[source] and rest:match("^%d")) and rest
+    or (not source and q:match("^%d") and q) or nil
+  if not rule then return counts[q] or 0 end
+  local n = 0
+  for key, v in next, counts do
+    local ks, kr = key:match("^(%a+):(.+)$")
+    if ks and RULE_SOURCES[ks] and (source == nil or ks == source) and rule_matches(kr, rule) then
+      n = n + v
+    end
+  end
+  return n
+end
+
 --[[
 One game: a record { i, seed, winner, level, vp = {side = n}, turns,
 actions, units = {side = {kind = n}} (at setup), lost = {side = {kind =
 n}} (units of the setup gone at the end), sp_lost = {side = n} (when the
 ruleset has an sp attribute), captured = {side = n} (when it has a
-captured attribute: that side's units captured at the end) }, or
+captured attribute: that side's units captured at the end), counts =
+{name = n} (see count_action) }, or
 { i, seed, error = message }.
 --]]
 local function play_one(lib, cfg, prep, i, keep)
@@ -234,8 +315,18 @@ local function play_one(lib, cfg, prep, i, keep)
                            log = keep and (keep .. "/game-" .. i .. ".bitwa") or nil, durability = "normal" }
     local before = census(g)
     local bots = lib.make_bots(cfg.bots, seed, g.sides)
+    local counts = {}
+    -- every action committed from here (not the setup; copies made by
+    -- bots do not call it)
+    g.on_commit = function(_, committed) count_action(counts, committed) end
     local result, perr = runner.play(g, bots, { max_actions = cfg.max_actions })
     if not result then error(perr, 0) end
+    tally(counts, "refused", 0)
+    for rule, n in next, perr.refused_by or {} do
+      tally(counts, "refused", n)
+      if rule ~= "" then tally(counts, "refused:" .. rule, n) end
+    end
+    rec.counts = counts
     -- the bots' proposals the game refused, and the actions for which a
     -- proposing bot fell back on choosing from the legal actions
     rec.refused, rec.fallbacks = perr.refused, perr.fallbacks
@@ -352,7 +443,7 @@ local function ci_of(r) return r.lo and arr { r.lo, r.hi } or nil end
 The summary of a run's records (in game order): JSON-ready.  The VP
 difference is the first side's VP minus the second's.
 --]]
-local function summarize(cfg, sides, title, records)
+local function summarize(cfg, sides, title, records, queries)
   local sm = {
     ruleset = cfg.ruleset, scenario = cfg.scenario, title = title, overlays = arr(util.deepcopy(cfg.overlays)),
     options = util.deepcopy(cfg.options), bots = cfg.bots, seed = cfg.seed, max_actions = cfg.max_actions,
@@ -462,6 +553,21 @@ local function summarize(cfg, sides, title, records)
     sm.leaders_killed = {}
     for _, s in ipairs(sides) do sm.leaders_killed[s] = sm.losses[s].leader or { total = 0, mean = 0 } end
   end
+  -- the counts asked for (--count): per game, mean with its 95% t interval
+  if queries and #queries > 0 then
+    sm.counts = arr()
+    for _, q in ipairs(queries) do
+      local xs, with = {}, 0
+      for _, r in ipairs(done) do
+        local v = count_of(r.counts, q)
+        xs[#xs + 1] = v
+        if v > 0 then with = with + 1 end
+      end
+      local c = stats.mean_ci(xs)
+      sm.counts[#sm.counts + 1] = { name = q, total = stats.sum(xs), mean = c.mean or 0, sd = c.sd,
+                                    ci = ci_of(c), games_with = with, per_game = arr(xs) }
+    end
+  end
   return sm
 end
 
@@ -523,6 +629,15 @@ local function format_summary(sm)
       parts[#parts + 1] = string.format("%s %.2f per game (%d)", s, sm.captured[s].mean, sm.captured[s].total)
     end
     line("captured at the end (units of the side): %s", table.concat(parts, ", "))
+  end
+  if sm.counts then
+    line("")
+    line("%-22s %8s %8s %8s   %-18s %s", "counts per game", "total", "mean", "sd", "95% CI", "games with any")
+    for _, c in ipairs(sm.counts) do
+      line("  %-20s %8d %8s %8s   %-18s %d", c.name, c.total, f2(c.mean), f2(c.sd),
+        c.ci and string.format("%.2f to %.2f", c.ci[1], c.ci[2]) or "-", c.games_with)
+    end
+    line("")
   end
   if sm.proposals then
     local pr = sm.proposals
@@ -679,11 +794,24 @@ end
 local SIM_SPEC = { n = "value", ["-n"] = { "n" }, overlay = "list", option = "list", bots = "value",
                    jobs = "value", ["-j"] = { "jobs" }, seed = "value", shard = "value", keep = "value",
                    json = "flag", plot = "value", out = "value", ["max-actions"] = "value", worker = "value",
-                   ruleset = "value" }
+                   ruleset = "value", count = "list" }
+
+-- The --count queries, checked.
+local function count_queries(lib, list)
+  local out = {}
+  for _, q in ipairs(list or {}) do
+    if type(q) ~= "string" or not q:match("^[%w_%.:%- ]+$") then
+      lib.bad("--count: an event kind, a rule (8.2.7) or SOURCE:NAME (roll:8.2.7, set:sp, decision:retreat) expected, got '" ..
+        tostring(q) .. "'")
+    end
+    out[#out + 1] = q
+  end
+  return out
+end
 
 return function(command, lib)
   command("sim",
-    "sim RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
+    "sim RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--count WHAT]... [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
     "play many games with bots and summarise them",
     [[Plays N complete games with bots and prints a summary: each side's win rate
 and the draw rate with 95% (Wilson) intervals, the victory levels, the mean
@@ -696,6 +824,14 @@ Game i (1..N) plays with seed S*1000003+i (S from --seed, default 1): replay
 one alone with `bitwa run RULESET/SCENARIO --seed <seed> --bots ...`.
   --bots A,B          one bot per side in the scenario's order; NAME for every
                       side; or SIDE=BOT,... (default: rules for every side)
+  --count WHAT        also count, per game, what the logs say: an event kind
+                      (note, spawn, remove, set, var), roll, decision, refused
+                      (the bots' refused proposals), set:ATTR, decision:KIND,
+                      a rule (8.2.7: the rolls of that rule, the notes citing
+                      it and the refusals citing it; 8.2 takes its parts too)
+                      or roll:RULE, note:RULE, refused:RULE; the summary gives
+                      the total, the mean per game with its 95% interval and
+                      the games with any (--json: and the count of each game)
   --jobs J            J worker processes; the games and the summary are the
                       same whatever J is
   --shard K/N         only the games i with i = K (mod N); write them with
@@ -734,6 +870,7 @@ turns it off).]],
           if not ok or not util.is_dir(opts.keep) then lib.bad("--keep: cannot make the directory " .. opts.keep) end
         end
       end
+      local queries = count_queries(lib, opts.count)
       local prep = prepare(lib, cfg, opts.bots or "")
       local idx = indices(cfg.n, shard)
       if opts.keep and not worker then
@@ -755,7 +892,7 @@ turns it off).]],
       local started = os.time()
       local records = run_games(lib, cfg, prep, idx, { jobs = jobs, shard = shard, keep = opts.keep, label = "sim" })
       if opts.out then write_results(lib, opts.out, cfg, prep, shard, records) end
-      local sm = summarize(cfg, prep.sides, prep.title, records)
+      local sm = summarize(cfg, prep.sides, prep.title, records, queries)
       if shard then sm.shard = { k = shard.k, n = shard.n } end
       local code = report(lib, opts, sm, records)
       if not opts.json then
@@ -766,15 +903,16 @@ turns it off).]],
       return code
     end)
 
-  command("sim-merge", "sim-merge FILE.json... [--json] [--plot FILE.svg] [--out FILE.json]",
+  command("sim-merge", "sim-merge FILE.json... [--count WHAT]... [--json] [--plot FILE.svg] [--out FILE.json]",
     "join the result files of a sharded sim",
     [[Reads the files written by `bitwa sim ... --shard K/N --out FILE.json` and
 prints the summary of the whole run, the same as the run played at once.
 It refuses files of different runs (ruleset, scenario, overlays, options,
 bots, seed, number of games), a game found twice, and games missing.
+--count WHAT counts as in `bitwa sim` (the records keep every count).
 --out writes the joined result file.]],
     function(args)
-      local opts, pos = lib.parse(args, { json = "flag", plot = "value", out = "value" }, "sim-merge")
+      local opts, pos = lib.parse(args, { json = "flag", plot = "value", out = "value", count = "list" }, "sim-merge")
       lib.need(pos, 1, lib.commands["sim-merge"])
       local cfg, cfg_text, sides, title, first
       local by_index, from = {}, {}
@@ -818,7 +956,7 @@ bots, seed, number of games), a game found twice, and games missing.
                     options = cfg.options or {}, bots = cfg.bots, seed = cfg.seed, n = cfg.n,
                     max_actions = cfg.max_actions }
       if opts.out then write_results(lib, opts.out, run, { sides = sides, title = title }, nil, records) end
-      local sm = summarize(run, sides, title, records)
+      local sm = summarize(run, sides, title, records, count_queries(lib, opts.count))
       return report(lib, opts, sm, records)
     end)
 
