@@ -16,10 +16,19 @@
 --                        what the rules offer (entering the map,
 --                        rallying...) is done.
 --
+-- Leaders (the manifest's leader kinds, bitwa.roles()) are not fighters:
+-- they count for no strength, are not the enemy to close with, and move
+-- only after the fighters have nothing better to do, toward our own
+-- field units (onto a hex with them is best), never to a hex next to
+-- an enemy field unit without a friend there.  An attack on enemy
+-- leaders with no field unit among them (a lone leader) is a good one.
+-- Markers (roles.markers) are neither.
+--
 -- It plays the best line (ties drawn with rng) and ends the phase when
 -- nothing scores above zero.  Decisions: the offered hex farthest from
--- the enemy (retreats), our strongest unit (who takes a loss), else an
--- option other than passing (fire rather than hold).
+-- the enemy (retreats), our strongest field unit (who takes a loss; a
+-- leader only when nothing else is offered), else an option other than
+-- passing (fire rather than hold).
 --
 -- A bot module: choose(side, legal) -> one of the legal lines,
 -- answer(request) -> one of request.options; it reads the game through
@@ -33,7 +42,17 @@ local PASSIVE = { pass = true, hold = true, no = true, none = true, decline = tr
 -- "sp" unless the manifest names another) when it has one, else 1.
 -- (read at the start of each choose and answer)
 local strength_name = "sp"
+local leader_kind, marker_kind = {}, {}
+local function read_roles()
+  local r = bitwa.roles()
+  strength_name, leader_kind, marker_kind = r.strength, {}, {}
+  for _, k in ipairs(r.leaders) do leader_kind[k] = true end
+  for _, k in ipairs(r.markers) do marker_kind[k] = true end
+end
+local function is_leader(u) return leader_kind[u.kind] == true end
+local function is_field(u) return not leader_kind[u.kind] and not marker_kind[u.kind] end
 local function strength(u)
+  if not is_field(u) then return 0 end
   local ok, v = pcall(function() return u[strength_name] end)
   if ok and math.type(v) then return math.max(v, 0) end
   return 1
@@ -71,11 +90,23 @@ local function as_facing(w)
   return bitwa.hex.facing(w)
 end
 
--- The enemies on the map, and the nearest of them to a hex.
+-- The enemy field units on the map (or, when none is left, the enemy
+-- leaders: they are then the game), and our own field units.
 local function enemies_of(side)
-  local out = {}
+  local out, leaders = {}, {}
   for _, u in ipairs(bitwa.units {}) do
-    if u.side ~= side and u.hex and bitwa.hex.on_map(u.hex) then out[#out + 1] = u end
+    if u.side ~= side and u.hex and bitwa.hex.on_map(u.hex) then
+      if is_field(u) then out[#out + 1] = u elseif is_leader(u) then leaders[#leaders + 1] = u end
+    end
+  end
+  if #out == 0 then return leaders end
+  return out
+end
+
+local function friends_of(side)
+  local out = {}
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex and bitwa.hex.on_map(u.hex) and is_field(u) then out[#out + 1] = u end
   end
   return out
 end
@@ -91,8 +122,40 @@ local function nearest(h, enemies)
   return best, bd, sum / math.max(#enemies, 1)
 end
 
+-- A leader's move to `to`: toward our field units, best onto a hex with
+-- them; never next to an enemy field unit with no friend on the hex.
+-- Kept below the fighters' good moves (at most 0.9) so that leaders
+-- move last.
+local function leader_move(u, to, enemies, friends)
+  if #friends == 0 then
+    -- no troops left: away from the enemy
+    local _, d0 = nearest(u.hex, enemies)
+    local _, d1 = nearest(to, enemies)
+    return d1 > d0 and 0.3 or -1
+  end
+  local with, near = false, math.huge
+  for _, f in ipairs(friends) do
+    if bitwa.hex.distance(to, f.hex) == 0 then with = true end
+    local d = bitwa.hex.distance(to, f.hex)
+    if d < near then near = d end
+  end
+  local exposed = false
+  for _, e in ipairs(enemies) do
+    if is_field(e) and bitwa.hex.distance(to, e.hex) <= 1 then exposed = true end
+  end
+  if exposed and not with then return -5 end
+  local now = math.huge
+  for _, f in ipairs(friends) do
+    local d = bitwa.hex.distance(u.hex, f.hex)
+    if d < now then now = d end
+  end
+  if with then return now == 0 and 0.2 or 0.9 end
+  if near < now then return 0.3 + 0.1 * math.min(now - near, 5) end
+  return -1
+end
+
 -- The score of one line for side.
-local function score(side, line, enemies, cache)
+local function score(side, line, enemies, cache, friends)
   local ws = words(line)
   local mine, theirs, hexes, facings = {}, {}, {}, {}
   for k = 2, #ws do
@@ -121,10 +184,17 @@ local function score(side, line, enemies, cache)
 
   -- an attack: our units named against an enemy
   if #theirs > 0 then
-    local att, def = 0, 0
+    local att, def, fighters = 0, 0, 0
     for _, u in ipairs(mine) do att = att + strength(u) end
-    for _, u in ipairs(theirs) do def = def + strength(u) end
-    if #mine == 0 then att = 1 end
+    for _, u in ipairs(theirs) do
+      def = def + strength(u)
+      if is_field(u) then fighters = fighters + 1 end
+    end
+    -- lone enemy leaders: a kill to take
+    if fighters == 0 then
+      for _, u in ipairs(theirs) do if is_leader(u) then return 16 end end
+    end
+    if #mine == 0 or att == 0 then att = 1 end
     local ratio = att / math.max(def, 1)
     if ratio < 1 then return -1 end
     return 10 + 3 * math.min(ratio, 3)
@@ -135,6 +205,14 @@ local function score(side, line, enemies, cache)
     return #mine > 0 and 0.5 or 0.25
   end
   local target, d0, m0 = nearest(u.hex, enemies)
+
+  -- a leader is no fighter: it follows its troops (a turn is worth
+  -- nothing to it)
+  if is_leader(u) then
+    if #hexes > 0 then return leader_move(u, hexes[#hexes], enemies, friends) end
+    if #facings > 0 then return -0.5 end
+    return 0.5
+  end
 
   -- a move: nearer the enemy is better (the nearest one first, then all
   -- of them: a way round an obstacle); a unit in contact stays
@@ -167,14 +245,15 @@ local function score(side, line, enemies, cache)
 end
 
 function M.choose(side, legal)
-  strength_name = bitwa.roles().strength
+  read_roles()
   local enemies = enemies_of(side)
+  local friends = friends_of(side)
   local cache = { units = {} }
   local best, best_lines, has_end = nil, {}, false
   for _, line in ipairs(legal) do
     if line == "end" then has_end = true
     else
-      local s = score(side, line, enemies, cache)
+      local s = score(side, line, enemies, cache, friends)
       if best == nil or s > best + 1e-9 then best, best_lines = s, { line }
       elseif math.abs(s - best) <= 1e-9 then best_lines[#best_lines + 1] = line end
     end
@@ -186,7 +265,7 @@ function M.choose(side, legal)
 end
 
 function M.answer(request)
-  strength_name = bitwa.roles().strength
+  read_roles()
   local side, options = request.side, request.options
   if #options == 1 then return options[1] end
   -- hexes: the one farthest from the enemy
@@ -199,15 +278,16 @@ function M.answer(request)
     if bd == nil or d > bd then best, bd = o, d end
   end
   if best then return best end
-  -- our units: the strongest takes the loss
-  local strongest, sp = nil, nil
+  -- our units: the strongest field unit takes the loss (a leader only
+  -- when no field unit is offered)
+  local strongest, sp, units = nil, nil, true
   for _, o in ipairs(options) do
     local u = bitwa.unit(o)
-    if not u then strongest = nil break end
-    local s = strength(u)
+    if not u then units = false break end
+    local s = (is_field(u) and 1000 or 0) + strength(u)
     if u.side == side and (sp == nil or s > sp) then strongest, sp = o, s end
   end
-  if strongest then return strongest end
+  if units and strongest then return strongest end
   -- words: rather act than pass
   local active = {}
   for _, o in ipairs(options) do

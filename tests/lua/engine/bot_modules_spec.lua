@@ -285,4 +285,29 @@ test("bot modules: the heuristic bot beats the random one", function()
   ok(wins >= 2 * losses and wins >= 15, string.format("heuristic %d wins, random %d", wins, losses))
 end)
 
+test("heuristic bot: leaders (the manifest's leader role) are not fighters", function()
+  -- stages: A's chief ac stacked with foot a1 at 0304, a2 at 0305; B's foot b1 at 1004
+  local g = game_module.new { ruleset = ruleset.load("stages"), scenario = "late", seed = 5, deploy = "scenario" }
+  eq(g:phase_info().name, "A.move")
+  local h = make("heuristic", 5, 1)
+  local function pick(lines)
+    local legal = {}
+    for i, l in ipairs(lines) do legal[i] = { side = "A", line = l } end
+    return h.choose(g, "A", legal)
+  end
+  -- a fighter's advance before any leader move, however far the leader would go
+  eq(pick { "march ac 0904", "march ac 0504", "march a1 0504", "end" }, "march a1 0504")
+  -- a leader goes to its troops, not alone next to the enemy
+  eq(pick { "march ac 0904", "march ac 0905", "march ac 0305", "end" }, "march ac 0305")
+  eq(pick { "march ac 0904", "end" }, "end", "alone next to b1: never")
+  -- a lone enemy leader is an attack to make; the chief adds no strength
+  eq(pick { "fire a2 b1", "fire ac b1", "end" }, "end", "1 against 2 (the chief counts for nothing)")
+  -- a loss: a field unit takes it, the leader only when alone offered
+  local function answer(options)
+    return h.answer(g, { side = "A", kind = "loss", prompt = "who?", options = options })
+  end
+  eq(answer { "ac", "a2" }, "a2")
+  eq(answer { "ac", "a1", "a2" }, "a1", "the strongest field unit")
+end)
+
 for _, p in ipairs(temp_files) do os.remove(p) end
