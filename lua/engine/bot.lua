@@ -117,8 +117,66 @@ local function show(v)
   return "a " .. type(v) .. " value"
 end
 
--- module(path, seed, side_index [, name]) -> bot | nil, message
-function M.module(path, seed, side_index, name)
+-- ------------------------------------------------------------------ odds for bots
+
+--[[
+odds(line [, side]) in a bot module's environment: the exact outcomes of
+playing `line` now (engine/odds.lua, decisions along the way answered by
+their first option), as plain values:
+
+  { plays = N, outcomes = { { p = P, changes = { { key = "NAME.field" |
+    "NAME.eliminated" | "NAME.appears" | "VAR", from = V, to = V }... } }... } }
+
+(p a float, outcomes in order of probability), or nil, rule, message
+when the rules refuse the line, a decision is pending or the plays would
+exceed what the bot has left.  Each play of the rules counts against
+the bot's node budget for the call (`budget()` -> nodes left; the
+`--bot-budget N` of run, sim and compare, M.DEFAULT_BUDGET without it);
+when none is left odds gives nil, "budget".  The game is not changed:
+the plays are made on copies, with forced dice, never the game's own.
+--]]
+M.DEFAULT_BUDGET = 64
+
+local function plain_value(v)
+  local t = type(v)
+  if t == "string" or t == "boolean" or math.type(v) then return v end
+  return nil
+end
+
+local function bot_odds(g, side, line, left)
+  local odds = require "engine.odds"
+  if type(line) ~= "string" then return nil, "", "odds(line): an action line expected" end
+  if side ~= nil and type(side) ~= "string" then return nil, "", "odds(line, side): a side expected" end
+  if left <= 0 then return nil, "budget", "no nodes left" end
+  local budget_left = sandbox.budget_left()
+  local was, running = g.read_only, g.pending
+  g.read_only = nil
+  sandbox.memory_cap(nil)
+  local ok, rep, refusal = pcall(odds.of_action, g, side, line, { max_runs = left })
+  g.read_only = was
+  g.rs.bind(g)
+  sandbox.memory_cap(g.memory)
+  sandbox.budget(budget_left)
+  assert(g.pending == running)
+  if not ok then
+    if tostring(rep):find("more than", 1, true) then return nil, "budget", "more plays than the nodes left" end
+    error(rep, 0)
+  end
+  if not rep then return nil, refusal.rule or "", refusal.message or "refused" end
+  local outs = {}
+  for i, o in ipairs(rep.outcomes) do
+    local ch = {}
+    for _, c in ipairs(o.changes) do
+      if not c.derived then ch[#ch + 1] = { key = c.key, from = plain_value(c.from), to = plain_value(c.to) } end
+    end
+    outs[i] = { p = o.p[1] / o.p[2], changes = ch }
+  end
+  return { plays = rep.runs, outcomes = outs }
+end
+
+-- module(path, seed, side_index [, name [, opts]]) -> bot | nil, message
+-- opts.budget: the node budget of each call (odds plays), M.DEFAULT_BUDGET
+function M.module(path, seed, side_index, name, opts)
   name = name or path
   local text, rerr = util.read_file(path)
   if not text then return nil, "bot '" .. name .. "': " .. tostring(rerr) end
@@ -155,7 +213,14 @@ function M.module(path, seed, side_index, name)
       if not k or k < 1 then error("rng(n): a positive integer expected, got " .. show(n), 2) end
       return dice():uniform(k)
     end
-    local env = g.rs.make_env { rng = rng }
+    -- the call's node budget: plays of the rules through odds()
+    local left = (opts and opts.budget) or M.DEFAULT_BUDGET
+    local function odds_fn(line, side)
+      local rep, rule, message = bot_odds(g, side, line, left)
+      if rep then left = left - rep.plays end
+      return rep, rule, message
+    end
+    local env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end }
     env.math.random = function(m, n)
       if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
       if n == nil then m, n = 1, m end
@@ -493,10 +558,11 @@ end
 
 M.builtin = { greedy = M.greedy, rules = M.rules }
 
--- make(name_or_path, seed, side_index) -> bot | nil, message
+-- make(name_or_path, seed, side_index [, opts]) -> bot | nil, message
+-- (opts.budget: a module bot's node budget per call)
 -- An engine bot by its name, a module bot by its name (lua/bots/NAME.lua)
 -- or by the path of its file (ending in .lua).
-function M.make(name, seed, side_index)
+function M.make(name, seed, side_index, opts)
   local f = M.builtin[name]
   if f then return f(seed, side_index) end
   local path, shown = M.resolve(name)
@@ -509,7 +575,7 @@ function M.make(name, seed, side_index)
   -- from a keyed hash of the game's seed, never from the seed itself:
   -- its draws reveal nothing of the game's stream
   if path:sub(1, #M.DIR + 1) ~= M.DIR .. "/" then seed = bitwa.util.bot_seed(seed) end
-  return M.module(path, seed, side_index, shown)
+  return M.module(path, seed, side_index, shown, opts)
 end
 
 return M

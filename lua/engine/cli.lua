@@ -378,7 +378,15 @@ command("answer", "answer FILE OPTION [--json]", "answer the pending decision",
     return code
   end)
 
-local function make_bots(spec, seed, sides)
+-- --bot-budget N: a positive integer, or nil.
+local function bot_budget_of(v)
+  if v == nil then return nil end
+  local n = math.tointeger(tonumber(v))
+  if not n or n < 1 then bad("--bot-budget: a positive number of nodes expected, got '" .. tostring(v) .. "'") end
+  return n
+end
+
+local function make_bots(spec, seed, sides, budget)
   local botmod = require "engine.bot"
   local names = {}
   for i, s in ipairs(sides) do names[s] = "rules"; names[i] = nil end
@@ -390,20 +398,20 @@ local function make_bots(spec, seed, sides)
   end
   local bots = {}
   for i, s in ipairs(sides) do
-    local b, err = botmod.make(names[s], seed, i)
+    local b, err = botmod.make(names[s], seed, i, { budget = budget })
     if not b then bad(err) end
     bots[s] = b
   end
   return bots
 end
 
-command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off] [--quiet]",
+command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resume [-o FILE] [--seed N] [--bots A=random,B=random] [--bot-budget N] [--overlay R/NAME]... [--option K=V]... [--deploy players|scenario] [--durability full|normal|off] [--quiet]",
   "play a whole game with bots",
   "Plays the scenario to its end with bots for every side, prints a turn-by-turn\nsummary and the result, and keeps the log in FILE (default: RULESET-SCENARIO-SEED.bitwa).\nBots: rules (the ruleset's own bot module, the default; random where the ruleset\nhas none), greedy (looks one action ahead on copies of the game), random,\nheuristic, or the path of a bot module (FILE.lua).",
   function(args)
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
-      json = "flag", resume = "flag", deploy = "value", ruleset = "value" }, "run")
+      json = "flag", resume = "flag", deploy = "value", ruleset = "value", ["bot-budget"] = "value" }, "run")
     need(pos, 1, commands.run)
     local g, out, seed
     if opts.resume then
@@ -425,6 +433,8 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
           end
           opts.bots = b
         end
+        local bb = g.log:metas().bot_budget
+        if not opts.bot_budget and bb and bb ~= "" then opts.bot_budget = bb end
       end
     else
       local rs, sc = split_target(pos[1], opts.ruleset)
@@ -439,7 +449,12 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
     end
     -- a new game file gets its name only once its bots are known: a bad
     -- --bots leaves no file
-    local okb, bots = pcall(make_bots, opts.bots, seed, g.sides)
+    local okbb, budget = pcall(bot_budget_of, opts.bot_budget)
+    if not okbb then
+      if opts.resume then g:close() else g:discard() end
+      error(budget, 0)
+    end
+    local okb, bots = pcall(make_bots, opts.bots, seed, g.sides, budget)
     if not okb then
       if opts.resume then g:close() else g:discard() end
       error(bots, 0)
@@ -448,6 +463,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
     if not opts.resume and g.log then
       -- recorded so that --resume plays on with the same bots
       g.log:set_meta("bots", opts.bots or "")
+      if budget then g.log:set_meta("bot_budget", tostring(budget)) end
       local okp, perr = pcall(g.publish, g)
       if not okp then bad(tostring(perr)) end
     end
@@ -790,7 +806,7 @@ end)
 do
   local lib = { parse = parse, bad = bad, failure = failure, need = need, seed_of = seed_of,
                 options_of = options_of, split_target = split_target, overlays_of = overlays_of,
-                engine = engine, open_game = open_game, open_at = open_at, make_bots = make_bots,
+                engine = engine, open_game = open_game, open_at = open_at, make_bots = make_bots, bot_budget_of = bot_budget_of,
                 result_line = result_line, commands = commands }
   local dir = bitwa.home .. "/lua/engine/commands"
   for _, f in ipairs(util.list_dir(dir)) do

@@ -121,6 +121,17 @@ assert c["roll:5.1.1"] > 0 and c["5.1.1"] >= c["roll:5.1.1"], c
 print("ok")
 PY
 has "$T/cmp.txt" "^ok" "--count by rule"
+# the search bot and its node budget: same seed and budget, same games, in one process or two
+expect 2 "sim --bot-budget 0" "$BITWA" sim skirmish/duel -n 2 --bots search,random --bot-budget 0
+has "$T/err" "bot-budget: a positive number of nodes expected" "bad budget message"
+expect 0 "sim search" "$BITWA" sim skirmish/duel -n 4 --bots search,random --bot-budget 8 --json
+cp "$T/out" "$T/search1.json"
+has "$T/out" '"bot_budget":8' "the budget is in the summary"
+has "$T/out" '"completed":4' "search games complete"
+expect 0 "sim search --jobs 2" "$BITWA" sim skirmish/duel -n 4 --bots search,random --bot-budget 8 --json --jobs 2
+if cmp -s "$T/out" "$T/search1.json"; then ok; else no "search games depend on --jobs"; fi
+expect 0 "sim search, another budget" "$BITWA" sim skirmish/duel -n 4 --bots search,random --bot-budget 1 --json
+if cmp -s "$T/out" "$T/search1.json"; then no "the budget changes nothing"; else ok; fi
 expect 0 "sim --count text" "$BITWA" sim skirmish/duel -n 3 --bots heuristic,random --count roll
 has "$T/out" "counts per game" "count table"
 has "$T/out" "^  roll " "count row"

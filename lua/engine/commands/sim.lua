@@ -314,7 +314,7 @@ local function play_one(lib, cfg, prep, i, keep)
     g = lib.engine().new { ruleset = prep.rs, scenario = cfg.scenario, seed = seed, options = cfg.options,
                            log = keep and (keep .. "/game-" .. i .. ".bitwa") or nil, durability = "normal" }
     local before = census(g)
-    local bots = lib.make_bots(cfg.bots, seed, g.sides)
+    local bots = lib.make_bots(cfg.bots, seed, g.sides, cfg.bot_budget)
     local counts = {}
     -- every action committed from here (not the setup; copies made by
     -- bots do not call it)
@@ -371,6 +371,7 @@ local function worker_command(cfg, shard, keep, j, jobs)
   for _, o in ipairs(cfg.overlays) do a[#a + 1] = "--overlay"; a[#a + 1] = o end
   for _, k in ipairs(util.sorted_keys(cfg.options)) do a[#a + 1] = "--option"; a[#a + 1] = k .. "=" .. cfg.options[k] end
   if shard then a[#a + 1] = "--shard"; a[#a + 1] = shard.k .. "/" .. shard.n end
+  if cfg.bot_budget then a[#a + 1] = "--bot-budget"; a[#a + 1] = cfg.bot_budget end
   if keep then a[#a + 1] = "--keep"; a[#a + 1] = keep end
   for k, v in ipairs(a) do a[k] = shell_quote(v) end
   return "BITWA_NO_PROGRESS=1 BITWA_HOME=" .. shell_quote(bitwa.home) .. " " .. table.concat(a, " ")
@@ -446,7 +447,7 @@ difference is the first side's VP minus the second's.
 local function summarize(cfg, sides, title, records, queries)
   local sm = {
     ruleset = cfg.ruleset, scenario = cfg.scenario, title = title, overlays = arr(util.deepcopy(cfg.overlays)),
-    options = util.deepcopy(cfg.options), bots = cfg.bots, seed = cfg.seed, max_actions = cfg.max_actions,
+    options = util.deepcopy(cfg.options), bots = cfg.bots, bot_budget = cfg.bot_budget, seed = cfg.seed, max_actions = cfg.max_actions,
     seeds = string.format("%d*%d+i", cfg.seed, SEED_STRIDE), sides = arr(util.deepcopy(sides)),
     games = #records, errors = arr(),
   }
@@ -578,7 +579,8 @@ local function format_summary(sm)
   local out = {}
   local function line(fmt, ...) out[#out + 1] = string.format(fmt, ...) end
   line("%s (%s), %d games, seeds %s, bots %s", sm.title ~= "" and sm.title or sm.scenario,
-    target_of(sm), sm.games, sm.seeds, (sm.bots:gsub(",", ", ")))
+    target_of(sm), sm.games, sm.seeds, (sm.bots:gsub(",", ", ")) ..
+    (sm.bot_budget and string.format(" (budget %d nodes)", sm.bot_budget) or ""))
   if #sm.overlays > 0 or next(sm.options) then line("variant: %s", variant_name(sm)) end
   if sm.shard then line("shard %d/%d: only the games i = %d (mod %d)", sm.shard.k, sm.shard.n, sm.shard.k, sm.shard.n) end
   line("")
@@ -687,7 +689,7 @@ end
 local function config_table(cfg)
   return { ruleset = cfg.ruleset, scenario = cfg.scenario, overlays = arr(util.deepcopy(cfg.overlays)),
            options = util.deepcopy(cfg.options), bots = cfg.bots, seed = cfg.seed, n = cfg.n,
-           max_actions = cfg.max_actions }
+           max_actions = cfg.max_actions, bot_budget = cfg.bot_budget }
 end
 
 local function write_results(lib, path, cfg, prep, shard, records)
@@ -794,7 +796,7 @@ end
 local SIM_SPEC = { n = "value", ["-n"] = { "n" }, overlay = "list", option = "list", bots = "value",
                    jobs = "value", ["-j"] = { "jobs" }, seed = "value", shard = "value", keep = "value",
                    json = "flag", plot = "value", out = "value", ["max-actions"] = "value", worker = "value",
-                   ruleset = "value", count = "list" }
+                   ruleset = "value", count = "list", ["bot-budget"] = "value" }
 
 -- The --count queries, checked.
 local function count_queries(lib, list)
@@ -811,7 +813,7 @@ end
 
 return function(command, lib)
   command("sim",
-    "sim RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--count WHAT]... [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
+    "sim RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N [--seed S] [--bots A,B | SIDE=BOT,...] [--overlay R/NAME]... [--option K=V]... [--count WHAT]... [--bot-budget N] [--jobs J] [--shard K/N] [--keep DIR] [--json] [--plot FILE.svg] [--out FILE.json] [--max-actions M]",
     "play many games with bots and summarise them",
     [[Plays N complete games with bots and prints a summary: each side's win rate
 and the draw rate with 95% (Wilson) intervals, the victory levels, the mean
@@ -832,6 +834,9 @@ one alone with `bitwa run RULESET/SCENARIO --seed <seed> --bots ...`.
                       or roll:RULE, note:RULE, refused:RULE; the summary gives
                       the total, the mean per game with its 95% interval and
                       the games with any (--json: and the count of each game)
+  --bot-budget N      the node budget of a searching bot's every decision
+                      (plays of the rules; default 64): same seed, same
+                      budget, same games
   --jobs J            J worker processes; the games and the summary are the
                       same whatever J is
   --shard K/N         only the games i with i = K (mod N); write them with
@@ -852,7 +857,8 @@ turns it off).]],
       local cfg = { ruleset = rs, scenario = sc, overlays = lib.overlays_of(opts.overlay, rs),
                     options = lib.options_of(opts.option), seed = lib.seed_of(opts.seed),
                     n = int_arg(lib, opts.n, "-n"),
-                    max_actions = opts.max_actions and int_arg(lib, opts.max_actions, "--max-actions") or 200000 }
+                    max_actions = opts.max_actions and int_arg(lib, opts.max_actions, "--max-actions") or 200000,
+                    bot_budget = lib.bot_budget_of(opts.bot_budget) }
       local jobs = opts.jobs and int_arg(lib, opts.jobs, "--jobs") or 1
       local shard
       if opts.shard then
@@ -929,7 +935,7 @@ bots, seed, number of games), a game found twice, and games missing.
           cfg, cfg_text, sides, title, first = c, ct, t.sides, t.title, path
         elseif ct ~= cfg_text then
           local differs = {}
-          for _, k in ipairs { "ruleset", "scenario", "overlays", "options", "bots", "seed", "n", "max_actions" } do
+          for _, k in ipairs { "ruleset", "scenario", "overlays", "options", "bots", "seed", "n", "max_actions", "bot_budget" } do
             if json.encode(c[k]) ~= json.encode(cfg[k]) then differs[#differs + 1] = k end
           end
           lib.bad(path .. ": a different run from " .. first .. " (" .. table.concat(differs, ", ") ..
@@ -954,14 +960,14 @@ bots, seed, number of games), a game found twice, and games missing.
       end
       local run = { ruleset = cfg.ruleset, scenario = cfg.scenario, overlays = cfg.overlays or {},
                     options = cfg.options or {}, bots = cfg.bots, seed = cfg.seed, n = cfg.n,
-                    max_actions = cfg.max_actions }
+                    max_actions = cfg.max_actions, bot_budget = math.tointeger(cfg.bot_budget) }
       if opts.out then write_results(lib, opts.out, run, { sides = sides, title = title }, nil, records) end
       local sm = summarize(run, sides, title, records, count_queries(lib, opts.count))
       return report(lib, opts, sm, records)
     end)
 
   command("compare",
-    "compare RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N --a SPEC... --b SPEC... [--bots ...] [--seed S] [--jobs J] [--json]",
+    "compare RULESET/SCENARIO | SCENARIO.lua --ruleset NAME -n N --a SPEC... --b SPEC... [--bots ...] [--bot-budget N] [--seed S] [--jobs J] [--json]",
     "play the same seeds under two variants and pair the games",
     [[Plays games 1..N (seeds S*1000003+i, as `bitwa sim`) under variant a and
 variant b and pairs them game by game.  For each measure (each side's win
@@ -977,7 +983,7 @@ Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter
     function(args)
       local opts, pos = lib.parse(args, { n = "value", ["-n"] = { "n" }, a = "list", b = "list", bots = "value",
         seed = "value", jobs = "value", ["-j"] = { "jobs" }, json = "flag", ["max-actions"] = "value",
-        ruleset = "value" }, "compare")
+        ruleset = "value", ["bot-budget"] = "value" }, "compare")
       lib.need(pos, 1, lib.commands.compare)
       if #pos > 1 then lib.bad("compare: one RULESET/SCENARIO expected, got also '" .. pos[2] .. "'") end
       if not opts.n then lib.bad("compare: -n N (the number of games) is required") end
@@ -985,7 +991,8 @@ Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter
       local rs, sc = lib.split_target(pos[1], opts.ruleset)
       local base = { ruleset = rs, scenario = sc, overlays = {}, options = {}, seed = lib.seed_of(opts.seed),
                      n = int_arg(lib, opts.n, "-n"),
-                     max_actions = opts.max_actions and int_arg(lib, opts.max_actions, "--max-actions") or 200000 }
+                     max_actions = opts.max_actions and int_arg(lib, opts.max_actions, "--max-actions") or 200000,
+                     bot_budget = lib.bot_budget_of(opts.bot_budget) }
       local jobs = opts.jobs and int_arg(lib, opts.jobs, "--jobs") or 1
       local va, vb = variant_of(lib, base, opts.a, "a"), variant_of(lib, base, opts.b, "b")
       local pa, pb = prepare(lib, va, opts.bots or ""), prepare(lib, vb, opts.bots or "")

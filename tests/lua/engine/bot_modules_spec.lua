@@ -310,4 +310,71 @@ test("heuristic bot: leaders (the manifest's leader role) are not fighters", fun
   eq(answer { "ac", "a1", "a2" }, "a1", "the strongest field unit")
 end)
 
+test("bot modules: odds(line) gives the exact outcomes through the rules, within the bot's node budget, and changes nothing", function()
+  local odds_mod = require "engine.odds"
+  local g = new_game(4)
+  local legal = g:legal_actions("A")
+  local move
+  for _, a in ipairs(legal) do if a.line:match("^move ") then move = a.line break end end
+  ok(move, "a move to ask about")
+  local want = assert(odds_mod.of_action(g, "A", move))
+  -- the bot reports what it learnt in its error: its plays, outcomes, first
+  -- outcome's p and first change, a refusal, and the budget before and after
+  local before, rolls = g:checksum(), g.dice:count()
+  local path2 = temp_bot([[
+local last
+return { choose = function(side, legal)
+  local move
+  for _, l in ipairs(legal) do if l:match("^move ") then move = l break end end
+  local before = budget()
+  local rep = odds(move, side)
+  local c = rep.outcomes[1].changes[1]
+  local r1, rule = odds("move NOBODY 0101", side)
+  local after = budget()
+  local again, why = odds(move, side)
+  local t = { rep.plays, #rep.outcomes, rep.outcomes[1].p, c.key, tostring(c.to), tostring(r1), rule,
+              before, after, tostring(again), tostring(why), budget() }
+  for i, x in ipairs(t) do t[i] = tostring(x) end
+  error("REPORT " .. table.concat(t, "|"), 0)
+end, answer = function(req) return req.options[1] end }
+]])
+  local bb = make(path2, 4, 1)
+  local _, e2 = pcall(bb.choose, g, "A", legal)
+  local rep = tostring(e2):match("REPORT (.*)$")
+  ok(rep, tostring(e2))
+  local f = {}
+  for x in (rep .. "|"):gmatch("([^|]*)|") do f[#f + 1] = x end
+  eq(tonumber(f[1]), want.runs, "plays")
+  eq(tonumber(f[2]), #want.outcomes, "outcomes")
+  eq(tonumber(f[3]), want.outcomes[1].p[1] / want.outcomes[1].p[2], "p")
+  eq(f[4], want.outcomes[1].changes[1].key)
+  eq(f[6], "nil", "a refused line gives nil")
+  ok(f[7] ~= "budget", "and the rule, not the budget")
+  eq(tonumber(f[8]), bot.DEFAULT_BUDGET, "the default budget")
+  eq(tonumber(f[9]), bot.DEFAULT_BUDGET - want.runs, "plays are spent from the budget (a refusal too: " .. f[9] .. ")")
+  eq(g:checksum(), before, "the game is unchanged")
+  eq(g.dice:count(), rolls, "no roll of the game's dice")
+  -- a budget of one play: the second question finds none left
+  local small = bot.make(path2, 4, 1, { budget = want.runs })
+  local _, e3 = pcall(small.choose, g, "A", legal)
+  local f3 = {}
+  for x in ((tostring(e3):match("REPORT (.*)$") or "") .. "|"):gmatch("([^|]*)|") do f3[#f3 + 1] = x end
+  eq(f3[10], "nil")
+  eq(f3[11], "budget", "no node left")
+  eq(tonumber(f3[12]), 0)
+end)
+
+test("search bot: whole games on the fixture, the same for the same seed and budget", function()
+  local r1, e1, l1 = play(new_game(31), "search", "random", 31)
+  ok(r1, tostring(e1))
+  local r2, _, l2 = play(new_game(31), "search", "random", 31)
+  eq(l1, l2, "same seed, same game")
+  eq(r1, r2)
+  local b1 = bot.make("search", 31, 1, { budget = 3 })
+  local g = new_game(31)
+  local res, err = runner.play(g, { A = b1, B = make("random", 31, 2) }, {})
+  ok(res, tostring(err))
+  ok(g.n > 0)
+end)
+
 for _, p in ipairs(temp_files) do os.remove(p) end
