@@ -172,7 +172,7 @@ function showUnit(u, reach, orders, cannot) {
   const rows = [["name", u.name], ["side", u.side], ["kind", u.kind + (u.role !== "unit" ? " (" + u.role + ")" : "")],
     ["hex", u.hex || "off the map"], ["facing", u.facing || ""]];
   if (u.strength !== undefined && u.strength !== null) rows.push([state.strength + " (strength)", u.strength]);
-  for (const v of u.values) if (v.name !== state.strength) rows.push([v.name, v.value]);
+  for (const v of u.values) if (v.name !== state.strength) rows.push([v.name, v.shown !== undefined ? v.shown : v.value]);
   info.append(el("table", { class: "values" }, ...rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, String(v))))));
   if (reach.length) info.append(el("div", { class: "muted" }, `reaches ${reach.length} hexes (cost on the map); click one to move there`));
   else if (cannot) info.append(el("div", { class: "muted" }, refusal(cannot)));

@@ -150,7 +150,7 @@ local LIST_FIELDS = { "attributes", "kinds", "terrain", "edges", "modules", "sid
 local MANIFEST_FIELDS = { "name", "title", "system", "extends", "version", "sides", "attributes", "kinds",
   "terrain", "edges", "modules", "phases", "phase_hooks", "actions", "hooks", "options", "renumber",
   "budget", "memory", "required", "tables", "roles", "panel" }
-local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref" }
+local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref", "per" }
 local OPTION_FIELDS = { "default", "values", "doc", "min", "max" }
 local TABLE_FIELDS = { "title", "row", "column", "row_labels", "column_labels", "read" }
 
@@ -199,6 +199,11 @@ local function check_manifest(m, path)
           bad(where .. "values: each allowed value must be a " .. a[2])
         end
       end
+    end
+    -- per = N: the value counts 1/N of a point (MP in sixths): the tools
+    -- show it in whole points
+    if a.per ~= nil and (a[2] ~= "int" or math.type(a.per) ~= "integer" or a.per < 1) then
+      bad(where .. "per: a positive integer on an int attribute expected (the value counts 1/per of a point)")
     end
     if a.ref ~= nil then
       if a[2] ~= "string" or type(a.ref) ~= "table" then

@@ -60,13 +60,29 @@ function Server:position(g)
   g = g or self.g
   local ro = roles.of(g)
   local slots = g.state:slots()
+  -- attributes counted in parts of a point (per = N): shown in whole points
+  local per = {}
+  for _, a in ipairs(g.rs.manifest.attributes or {}) do
+    if math.type(a.per) == "integer" and a.per > 1 then per[a[1]] = a.per end
+  end
+  local function whole(v, n)
+    local w, r = v // n, v % n
+    if r == 0 then return tostring(w) end
+    local d = n
+    local a, b = r, d
+    while b ~= 0 do a, b = b, a % b end
+    return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (d // a)
+  end
   local units = {}
   for _, u in ipairs(g:units_table()) do
     local values = {}
     for i = 6, #slots do
       local k = slots[i].name
       local v = u[k]
-      if v ~= nil and v ~= false and v ~= "" then values[#values + 1] = { name = k, value = v } end
+      if v ~= nil and v ~= false and v ~= "" then
+        values[#values + 1] = { name = k, value = v,
+                                shown = per[k] and math.type(v) == "integer" and whole(v, per[k]) or nil }
+      end
     end
     units[#units + 1] = {
       name = u.name, side = u.side, kind = u.kind, hex = u.hex, facing = u.facing,

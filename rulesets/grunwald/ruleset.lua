@@ -17,7 +17,7 @@ return {
     { "mp", "int", 0, min = 0 },     -- [1.2] movement points as printed
     { "armour", "int", 0, min = 0, max = 2 }, -- [1.2] armour level 0-2
     { "cf", "int", 0, min = 0, max = 3 },     -- [5.6] charge factor 0-3
-    { "mp_left", "int", 0, min = 0 },         -- MP left this phase, in sixths of an MP
+    { "mp_left", "int", 0, min = 0, per = 6 }, -- MP left this phase, in sixths of an MP
     { "nation", "string", "" },      -- poles, lithuanians, tatars, teutons [13.1]
     { "condition", "string", "", values = { "", "disorganized", "panicked" } }, -- [9] [10]
     { "formation", "string", "", values = { "", "combat", "movement" } }, -- ranged units [11.1.1]

@@ -30,7 +30,7 @@ return {
     { "stars", "string", "", values = { "", "full", "hollow" } }, -- [12.2] full: shoots once, hollow: twice
     { "command", "int", 0, min = 0, max = 2 }, -- [9.21] a commander's modifier 0, +1, +2
     { "chief", "bool", false },     -- [10.14] the side's chief commander
-    { "mp_left", "int", 0, min = 0 }, -- [4.22] MP left this phase, in halves
+    { "mp_left", "int", 0, min = 0, per = 2 }, -- [4.22] MP left this phase, in halves
     { "moved", "bool", false },     -- has entered a hex or turned this phase
     { "zoc_start", "bool", false }, -- [5.23] [5.24] began its movement phase in an enemy ZoC
     { "stopped", "bool", false },   -- [5.21] may not move on this phase

@@ -1,0 +1,43 @@
+-- bitwa serve's position (lua/engine/server.lua): a unit's values in the
+-- book's terms from the manifest, an attribute counted in parts of a point
+-- (per = N) shown in whole points, the units the last action moved.
+local server = require "engine.server"
+
+local function value(pos, unit, name)
+  for _, u in ipairs(pos.units) do
+    if u.name == unit then
+      for _, v in ipairs(u.values) do if v.name == name then return v end end
+    end
+  end
+end
+
+test("serve: MP left in sixths shown in whole points (per = 6); the moved unit is named", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 1 }
+  local srv = server.new { game = g, path = "(memory)", web = "" }
+  local pos = srv:position()
+  eq(pos.strength, "sp")
+  local v = value(pos, "Poznan-1", "mp_left")
+  eq(v.value, 42)
+  eq(v.shown, "7")
+  local info = srv:unit("Poznan-1")
+  local d
+  for _, x in ipairs(info.reach) do if x.hex == "1616" then d = x end end
+  eq(d.cost, 18, "three hexes of 1 MP, in sixths")
+  eq(d.line, "move Poznan-1 1616")
+  done(g:act("PL", d.line))
+  pos = srv:position()
+  eq(value(pos, "Poznan-1", "mp_left").shown, "4")
+  eq(pos.last.units, { "Poznan-1" })
+end)
+
+test("serve: a part of a point is shown as a fraction", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 1 }
+  local srv = server.new { game = g, path = "(memory)", web = "" }
+  local id = g:find_unit("Poznan-1")
+  local slot
+  for i, sl in ipairs(g.state:slots()) do if sl.name == "mp_left" then slot = i end end
+  g.state:set(id, slot, 41)
+  eq(value(srv:position(), "Poznan-1", "mp_left").shown, "6 5/6")
+  g.state:set(id, slot, 3)
+  eq(value(srv:position(), "Poznan-1", "mp_left").shown, "1/2")
+end)
