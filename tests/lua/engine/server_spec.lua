@@ -41,3 +41,40 @@ test("serve: a part of a point is shown as a fraction", function()
   g.state:set(id, slot, 3)
   eq(value(srv:position(), "Poznan-1", "mp_left").shown, "1/2")
 end)
+
+test("serve: every ruleset's position, board and a unit's reach and orders", function()
+  local render = require "engine.render"
+  for _, t in ipairs {
+    { ruleset = "skirmish", scenario = "duel", moves = true },
+    { ruleset = "grunwald", scenario = "clash-of-titans", overlays = { "grunwald/fr-revised" }, moves = true },
+    -- Henry II: Henryk's units wait for turn 3, and the reach says why
+    { ruleset = "legnica", scenario = "henry-ii", still = "scenario" },
+    { ruleset = "husaria", scenario = "kircholm" },
+    { ruleset = "stages", scenario = "late" },
+  } do
+    local g = game { ruleset = t.ruleset, scenario = t.scenario, overlays = t.overlays, seed = 1 }
+    local srv = server.new { game = g, path = "(memory)", web = "" }
+    local pos = srv:position()
+    eq(pos.ruleset, t.ruleset)
+    ok(#pos.units > 0, t.ruleset .. ": units")
+    ok(render.svg(g, {}):find('data-hex="', 1, true), t.ruleset .. ": the board")
+    -- the first unit of the acting side on the map: its values, and either
+    -- hexes to reach or the rule that keeps it still
+    local side = pos.acting[1]
+    local name
+    for _, u in ipairs(pos.units) do
+      if u.side == side and u.hex and u.role == "unit" and not name then name = u.name end
+    end
+    ok(name or not (t.moves or t.still), t.ruleset .. ": a unit of the acting side on the map")
+    if name then
+      local info = srv:unit(name)
+      eq(info.unit.name, name)
+      if t.moves then ok(#info.reach > 0, t.ruleset .. ": " .. name .. " reaches hexes in the first movement phase") end
+      if t.still then
+        eq(#info.reach, 0)
+        eq(info.cannot_move.rule, t.still)
+      end
+      for _, d in ipairs(info.reach) do ok(math.type(d.cost) == "integer" and d.line:find(name, 1, true), t.ruleset .. ": " .. d.line) end
+    end
+  end
+end)
