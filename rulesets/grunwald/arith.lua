@@ -55,8 +55,9 @@ function A.ratio_column(att_sp, def_sp)
   if mtype(att_sp) ~= "integer" then int(att_sp, "attacker SP") end
   if mtype(def_sp) ~= "integer" then int(def_sp, "defender SP") end
   if att_sp <= 0 or def_sp <= 0 then error("arith: a combat ratio needs SP above 0 on both sides", 2) end
-  if att_sp >= def_sp then return A.div_round(att_sp, def_sp) + 3 end
-  return 5 - A.div_round(def_sp, att_sp)
+  -- div_round inline (both are above 0 here)
+  if att_sp >= def_sp then return (2 * att_sp + def_sp) // (2 * def_sp) + 3 end
+  return 5 - (2 * def_sp + att_sp) // (2 * att_sp)
 end
 
 -- The ratio a column index stands for, also beyond the table ("13:1").

@@ -57,10 +57,16 @@ end
 -- (all of them non-cavalry, not in fortifications or villages, 5.8.6);
 -- second result: whether h may be entered as far as its units go.
 local function rides_down(u, h)
+  local here = bitwa.units { hex = h }
+  if #here == 0 then return false, true end
+  local Un, side = rules.units, u.side
   local enemies = {}
-  for _, x in ipairs(U().field_units_at(h)) do if x.side ~= u.side then enemies[#enemies + 1] = x end end
+  for i = 1, #here do
+    local x = here[i]
+    if x.side ~= side and Un.is_field(x) then enemies[#enemies + 1] = x end
+  end
   if #enemies == 0 then return false, true end
-  for _, x in ipairs(enemies) do if U().is_cavalry(x) then return false, false end end
+  for _, x in ipairs(enemies) do if Un.is_cavalry(x) then return false, false end end
   if not rules.ride_down.can_ride_down(u, h, "pursuit") then return false, false end
   return true, true
 end

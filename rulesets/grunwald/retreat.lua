@@ -31,11 +31,14 @@ end
 
 -- [5.4.4] Whether cavalry u entering h rides down the friendly non-cavalry
 -- units there (not in fortifications or villages, 5.8.6).
-local function rides_down(u, h)
-  if not U().is_cavalry(u) then return false end
-  local any = false
-  for _, x in ipairs(U().field_units_at(h, u.side)) do
-    if not U().is_cavalry(x) then any = true end
+-- here: the units on h (bitwa.units{hex = h}), read once by can_enter.
+local function rides_down(u, h, here)
+  local Un = rules.units
+  if not Un.is_cavalry(u) then return false end
+  local any, side = false, u.side
+  for i = 1, #here do
+    local x = here[i]
+    if x.side == side and Un.is_field(x) and not Un.is_cavalry(x) then any = true; break end
   end
   return any and rules.ride_down.can_ride_down(u, h, "retreat")
 end
@@ -55,11 +58,16 @@ end
 -- result: it rides down friendly units there.
 function M.can_enter(u, from, h, side)
   if not rules.retreat.accessible(u, from, h) then return false end
-  for _, x in ipairs(bitwa.units_at(h)) do
-    if x.side ~= side and (U().is_field(x) or U().is_leader(x)) then return false end
+  local here = bitwa.units { hex = h }
+  if #here > 0 then
+    local Un = rules.units
+    for i = 1, #here do
+      local x = here[i]
+      if x.side ~= side and (Un.is_field(x) or Un.is_leader(x)) then return false end
+    end
   end
   if rules.zoc.in_enemy_zoc(h, side) then return false end   -- [5.4.5]
-  local ride = rides_down(u, h)
+  local ride = #here > 0 and rides_down(u, h, here)
   if not fits(u, h, ride) then return false end
   return true, ride
 end
@@ -90,15 +98,29 @@ function M.steps(u, cur, combat_hex, side)
   return out
 end
 
--- The most steps u can still retreat from `cur`, at most `left`.
-local function depth(u, cur, combat_hex, side, left)
+-- The most steps u can still retreat from `cur`, at most `left`.  memo
+-- holds the steps from each hex already asked and the depths already
+-- found (by steps left), for one look ahead: nothing on the board
+-- changes during it.
+local function depth(u, cur, combat_hex, side, left, memo)
   if left <= 0 then return 0 end
+  local k = cur.key
+  local found = memo.depth[left]
+  if not found then found = {}; memo.depth[left] = found end
+  local known = found[k]
+  if known then return known end
   local best = 0
-  for _, n in ipairs(rules.retreat.steps(u, cur, combat_hex, side)) do
-    local d = 1 + depth(u, n, combat_hex, side, left - 1)
+  local steps = memo.steps[k]
+  if not steps then
+    steps = rules.retreat.steps(u, cur, combat_hex, side)
+    memo.steps[k] = steps
+  end
+  for i = 1, #steps do
+    local d = 1 + depth(u, steps[i], combat_hex, side, left - 1, memo)
     if d > best then best = d end
     if best == left then break end
   end
+  found[k] = best
   return best
 end
 
@@ -116,8 +138,9 @@ function M.retreat_unit(u, n, combat_hex, side)
     if not u:alive() or u.hex == nil then break end
     local cur = u.hex
     local best, opts = 0, {}
+    local memo = { steps = {}, depth = {} }
     for _, h in ipairs(rules.retreat.steps(u, cur, combat_hex, side)) do
-      local d = 1 + depth(u, h, combat_hex, side, n - step)
+      local d = 1 + depth(u, h, combat_hex, side, n - step, memo)
       if d > best then best, opts = d, { h } elseif d == best then opts[#opts + 1] = h end
     end
     if #opts == 0 then break end

@@ -93,30 +93,42 @@ function M.stack_sp(u)
   return u.sp
 end
 
+-- (stack_sp is 0 for anything but a field unit: every unit on h is
+-- asked, with no list of the field ones built first)
 function M.hex_sp(h, except)
   local n = 0
-  for _, u in ipairs(rules.units.field_units_at(h)) do
-    if not except or u.id ~= except.id then n = n + rules.units.stack_sp(u) end
+  local skip = except and except.id
+  local stack_sp = rules.units.stack_sp
+  local here = bitwa.units { hex = h }
+  for i = 1, #here do
+    local u = here[i]
+    if u.id ~= skip then n = n + stack_sp(u) end
   end
   return n
 end
 
 function M.hex_cavalry_sp(h, except)
   local n = 0
-  for _, u in ipairs(rules.units.field_units_at(h)) do
-    if rules.units.is_cavalry(u) and (not except or u.id ~= except.id) then n = n + rules.units.stack_sp(u) end
+  local skip = except and except.id
+  local U = rules.units
+  local here = bitwa.units { hex = h }
+  for i = 1, #here do
+    local u = here[i]
+    if U.is_cavalry(u) and u.id ~= skip then n = n + U.stack_sp(u) end
   end
   return n
 end
 
 -- Whether u may stand on h with the units there [4.5] [12.1.8] [12.1.9].
 function M.can_stack(u, h)
+  local U = rules.units
+  local own = U.stack_sp(u)
+  if own == 0 then return true end
   local T = rules.tables.stacking
-  if rules.units.stack_sp(u) == 0 then return true end
   local fortified = bitwa.map.terrain(h) == "fortification"
   local limit = fortified and T.fortified or T.limit
-  if rules.units.hex_sp(h, u) + rules.units.stack_sp(u) > limit then return false end
-  if fortified and rules.units.is_cavalry(u) and rules.units.hex_cavalry_sp(h, u) + rules.units.stack_sp(u) > T.fortified_cavalry then
+  if U.hex_sp(h, u) + own > limit then return false end
+  if fortified and U.is_cavalry(u) and U.hex_cavalry_sp(h, u) + own > T.fortified_cavalry then
     return false
   end
   return true
