@@ -305,10 +305,11 @@ local function sum(mods)
   return n
 end
 
--- [1.5] The final column: the initial ratio shifted by both sides' CMs,
--- limited to the table once, at the end (EN; Legnica replaces this).
 local mtype = math.type
 local ncolumns      -- #rules.tables.columns, read once the rules are frozen
+
+-- [1.5] The final column: the initial ratio shifted by both sides' CMs,
+-- limited to the table once, at the end (EN; Legnica replaces this).
 function M.final_column(initial, att_cm, def_cm)
   if mtype(initial) ~= "integer" or mtype(att_cm) ~= "integer" or mtype(def_cm) ~= "integer" then
     local arith = rules.arith       -- its errors for a value that is not an integer
