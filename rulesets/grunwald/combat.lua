@@ -231,8 +231,9 @@ function M.opposing_cm(attackers, defenders)
     local d = bitwa.hex.direction(dh[1], h)
     if d then dirs[d] = true end
   end
-  for d in pairs(dirs) do
-    if dirs[(d + 3) % 6] then return T().cm.opposing_directions end
+  -- the six directions in turn (no pairs: its sorted walk costs more)
+  for d = 0, 2 do
+    if dirs[d] and dirs[d + 3] then return T().cm.opposing_directions end
   end
   return 0
 end
