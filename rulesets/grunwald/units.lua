@@ -10,7 +10,10 @@ local RANGED = { archers = true, crossbowmen = true, horse_archers = true, bomba
 
 function M.is_leader(u) return u.kind == "leader" end
 function M.is_banner(u) return u.kind == "banner" end
-function M.is_field(u) return CAVALRY[u.kind] or INFANTRY[u.kind] or false end
+function M.is_field(u)
+  local k = u.kind
+  return CAVALRY[k] or INFANTRY[k] or false
+end
 function M.is_cavalry(u) return CAVALRY[u.kind] or false end
 -- non-cavalry field units ("infantry" in the phase names [2.1])
 function M.is_infantry(u) return INFANTRY[u.kind] or false end
@@ -68,9 +71,7 @@ function M.field_units_at(h, side)
 end
 
 function M.leaders_at(h, side)
-  return bitwa.units { hex = h, kind = "leader", where = function(u)
-    return side == nil or u.side == side
-  end }
+  return bitwa.units { hex = h, kind = "leader", side = side }
 end
 
 function M.enemy_field_at(h, side)
