@@ -17,7 +17,9 @@
 --
 -- The value of a line is the expected change of the evaluation over its
 -- outcomes (exact probabilities); it plays the best line when it beats
--- doing nothing, else ends the phase.  Every play of the rules is a node:
+-- doing nothing, else ends the phase.  Attacks (lines naming an enemy
+-- unit) are all searched while nodes are left, other lines only the
+-- MOVES_SEARCHED best by the prior.  Every play of the rules is a node:
 -- a decision spends at most budget() nodes (`--bot-budget N`), in the
 -- order of the prior, so the same seed and budget give the same game
 -- whatever the machine.  Ties are drawn with rng, the bot's own dice.
@@ -34,6 +36,7 @@ local W_STRENGTH, W_VP = 10, 5
 local W_LEADER, W_DANGER = 8, 5
 local W_CLOSE, W_CONTACT = 0.3, 0.5
 local ATTACK_PRIOR = 100
+local MOVES_SEARCHED = 6     -- lines other than attacks searched per decision, at most
 
 local strength_name, leader_kind, marker_kind = "sp", {}, {}
 local function read_roles()
@@ -273,8 +276,11 @@ function M.choose(side, legal)
     return a.line < b.line
   end)
   local best, best_lines = nil, {}
+  local others = 0
   for _, c in ipairs(cands) do
     if budget() <= 0 then break end
+    if c.prior < ATTACK_PRIOR then others = others + 1 end
+    if others > MOVES_SEARCHED then break end
     local rep = odds(c.line, side)
     if rep then
       local v = 0
