@@ -116,7 +116,7 @@ function showReach() {
     t.setAttribute("x", b.x + b.width / 2);
     t.setAttribute("y", b.y + b.height * 0.85);
     t.setAttribute("text-anchor", "middle");
-    t.textContent = d.cost;
+    t.textContent = d.cost_shown !== undefined ? d.cost_shown : d.cost;
     svg.append(t);
   }
 }

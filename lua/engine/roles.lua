@@ -5,6 +5,9 @@
 --   roles = { strength = "sp", leaders = { "leader" }, markers = { "banner" } }
 --
 -- strength: the integer attribute that is a unit's strength (its SP);
+-- movement (optional): the attribute holding the MP a unit has left, in the
+-- units of the reach queries' costs (its per = N: the tools show costs in
+-- whole points);
 -- leaders: kinds that are commanders, not fighting units; markers: kinds
 -- that are pieces on the map but not units (banners, wagons, fences,
 -- lance stocks).  A unit of any other kind is a field unit.  Each key
@@ -19,15 +22,15 @@ function M.check(r)
   if r == nil then return nil end
   if type(r) ~= "table" then return "field 'roles' must be a table" end
   for k, v in next, r do
-    if k == "strength" then
-      if type(v) ~= "string" then return "roles.strength: an attribute name expected" end
+    if k == "strength" or k == "movement" then
+      if type(v) ~= "string" then return "roles." .. k .. ": an attribute name expected" end
     elseif k == "leaders" or k == "markers" then
       if type(v) ~= "table" then return "roles." .. k .. ": a list of kinds expected" end
       for i, x in ipairs(v) do
         if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: a kind expected" end
       end
     else
-      return "roles: unknown role '" .. tostring(k) .. "' (strength, leaders, markers)"
+      return "roles: unknown role '" .. tostring(k) .. "' (strength, movement, leaders, markers)"
     end
   end
   return nil
@@ -38,7 +41,7 @@ end
 -- marker = {[kind] = true} }.
 function M.resolve(manifest)
   local r = manifest.roles or {}
-  local out = { strength = r.strength or M.DEFAULT.strength, leaders = {}, markers = {},
+  local out = { strength = r.strength or M.DEFAULT.strength, movement = r.movement, leaders = {}, markers = {},
                 leader = {}, marker = {} }
   for _, k in ipairs(r.leaders or M.DEFAULT.leaders) do out.leaders[#out.leaders + 1] = k; out.leader[k] = true end
   for _, k in ipairs(r.markers or M.DEFAULT.markers) do out.markers[#out.markers + 1] = k; out.marker[k] = true end

@@ -55,6 +55,23 @@ local function result_json(r)
   return t
 end
 
+-- v counted in 1/n of a point, in whole points: "6 5/6"
+local function whole(v, n)
+  local w, r = v // n, v % n
+  if r == 0 then return tostring(w) end
+  local a, b = r, n
+  while b ~= 0 do a, b = b, a % b end
+  return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (n // a)
+end
+
+-- per = N of attribute name (nil when none)
+local function per_of(g, name)
+  for _, a in ipairs(g.rs.manifest.attributes or {}) do
+    if a[1] == name and math.type(a.per) == "integer" and a.per > 1 then return a.per end
+  end
+  return nil
+end
+
 -- The position: units with their values, the phase, who acts, tracks, VP.
 function Server:position(g)
   g = g or self.g
@@ -64,14 +81,6 @@ function Server:position(g)
   local per = {}
   for _, a in ipairs(g.rs.manifest.attributes or {}) do
     if math.type(a.per) == "integer" and a.per > 1 then per[a[1]] = a.per end
-  end
-  local function whole(v, n)
-    local w, r = v // n, v % n
-    if r == 0 then return tostring(w) end
-    local d = n
-    local a, b = r, d
-    while b ~= 0 do a, b = b, a % b end
-    return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (d // a)
   end
   local units = {}
   for _, u in ipairs(g:units_table()) do
@@ -176,6 +185,8 @@ function Server:unit(name)
   if not u then return nil end
   local reach, why = json.array(), nil
   local side = u.side
+  -- costs in whole points where the movement attribute counts parts of one
+  local cper = roles.of(g).movement and per_of(g, roles.of(g).movement)
   if u.hex and not g.pending and not g:is_over() then
     for _, kind in ipairs(util.sorted_keys(g.rs.manifest.actions)) do
       local spec = g.rs.manifest.actions[kind]
@@ -204,7 +215,11 @@ function Server:unit(name)
           end
           return out
         end)
-        if ok and list then for _, d in ipairs(list) do reach[#reach + 1] = d end
+        if ok and list then
+          for _, d in ipairs(list) do
+            if cper then d.cost_shown = whole(d.cost, cper) end
+            reach[#reach + 1] = d
+          end
         elseif ok then why = { rule = rule, message = msg }
         else why = { rule = "", message = tostring(list) } end
       end

@@ -117,6 +117,8 @@ return {
     rally = { params = { "unit" }, run = "condition.rally", legal = "condition.legal_rallies" },
     demolish = { params = { "unit" }, run = "fortifications.declare", legal = "fortifications.legal" },
   },
+  -- the MP left, in the reach costs' sixths (per = 6): shown in whole MP
+  roles = { movement = "mp_left" },
   hooks = {
     setup = "phases.setup",
     turn_start = "phases.turn_start",

@@ -50,7 +50,7 @@ return {
     { "arrows_opp", "bool", false },     -- Tatars: shot in this enemy movement phase [16 (15.22)]
     { "base_mp", "int", 0 },        -- a pike unit's MP as infantry [15.15]
   },
-  roles = { strength = "sp", leaders = { "commander" }, markers = { "wagon", "fence" } },
+  roles = { strength = "sp", movement = "mp_left", leaders = { "commander" }, markers = { "wagon", "fence" } },
   -- the book's tables, for `bitwa lint` (each printed cell read back) and `bitwa diff`
   tables = {
     ["tables.battle"] = { title = "Battle Table", row = "roll", column = "column",
