@@ -14,6 +14,6 @@ NODE_DIR="$OUT/node"
 if [ ! -d "$NODE_DIR/node_modules/playwright-core" ]; then
   mkdir -p "$NODE_DIR"
   npm install --no-audit --no-fund --silent --prefix "$NODE_DIR" playwright-core@1.65.1 >/dev/null 2>&1 ||
-    { echo "cannot install playwright-core from npm"; exit 1; }
+    { echo "cannot install playwright-core from npm (no network?): skipped"; exit 77; }
 fi
 NODE_PATH="$NODE_DIR/node_modules" exec timeout 240 node tests/web/browser_test.js "$BITWA" "$OUT" "$CHROMIUM"
