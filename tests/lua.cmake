@@ -16,6 +16,8 @@ add_test(NAME rules.legnica COMMAND bitwa test legnica
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME rules.husaria COMMAND bitwa test husaria
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+add_test(NAME rules.grognard COMMAND bitwa test grognard
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME cli COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_cli.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME determinism COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_determinism.sh $<TARGET_FILE:bitwa>
@@ -24,7 +26,7 @@ add_test(NAME cli.sim COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_sim.sh $<T
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME cli.modding COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_modding.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria cli determinism cli.sim cli.modding
+set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria rules.grognard cli determinism cli.sim cli.modding
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
 # bitwa serve's JSON API on a loopback port (skipped without libmicrohttpd)
 add_test(NAME cli.serve COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_serve.sh $<TARGET_FILE:bitwa>

@@ -1,0 +1,105 @@
+-- Morale: the post-melee computation and its reactions, and the checks due
+-- to heavy losses (the Loss Table).  Continued retreat, regrouping and the
+-- cavalry-charge check are not implemented yet (DESIGN.md).
+local M = {}
+local function T() return rules.tables end
+local function S() return rules.scale end
+local function U() return rules.units end
+
+-- Morale Checks Due to Heavy Losses.  When the losses reach the table's
+-- percentage of the original strength the unit rolls 2d6 (the score to
+-- remain); a unit that passed is removed when it loses that percentage
+-- again, twice the percentage in all (NOTES.md, A-130).  Failure removes
+-- it.  Returns "stands", "removed" or nil (no check due).
+function M.loss_check(u)
+  local row = T().loss[U().type(u)]
+  local lost = u.figures_start - u.figures
+  local num, den = row.pct[1], row.pct[2]
+  local times = u.loss_checked and 2 or 1
+  if lost * den < u.figures_start * num * times then return nil end
+  if u.loss_checked then
+    bitwa.note("Morale Checks Due to Heavy Losses: " .. u.name .. " has lost the percentage again and is removed")
+    bitwa.remove(u)
+    return "removed"
+  end
+  local roll = bitwa.roll(2, 6, "Morale Checks Due to Heavy Losses: " .. u.name .. " needs " .. row.score, nil, u.side)
+  if roll >= row.score then
+    u.loss_checked = true
+    return "stands"
+  end
+  bitwa.note("Morale Checks Due to Heavy Losses: " .. u.name .. " rolled " .. roll .. " and is removed")
+  bitwa.remove(u)
+  return "removed"
+end
+
+-- Post-Melee Morale Checks, steps 1-4, for two sides of one melee.
+-- a, b = { losses =, survivors =, weighted = survivors x factor, start =
+-- figures before the round, name = }; `die` is rolled only when the losses
+-- differ.  Returns the totals, the difference and the side that reacts
+-- ("a", "b" or nil).
+function M.post_melee(a, b)
+  local ta, tb = a.weighted, b.weighted
+  if a.losses ~= b.losses then
+    local fewer = a.losses < b.losses and a or b
+    local d = bitwa.roll(1, 6, "Post-Melee Morale Checks: step 1, " .. fewer.name .. " had fewer losses", nil, fewer.side)
+    local score = math.abs(a.losses - b.losses) * d
+    if fewer == a then ta = ta + score else tb = tb + score end
+  end
+  if a.survivors > b.survivors then ta = ta + a.survivors - b.survivors
+  elseif b.survivors > a.survivors then tb = tb + b.survivors - a.survivors end
+  if a.start < T().small_melee_figures and b.start < T().small_melee_figures then
+    ta, tb = ta * T().small_melee_factor, tb * T().small_melee_factor
+  end
+  local who = ta < tb and "a" or (tb < ta and "b" or nil)
+  return ta, tb, math.abs(ta - tb), who
+end
+
+-- The hexes a unit goes back, straight away from `from`: stops before a
+-- unit (a formed friendly body stops a retreat or panic and both regroup:
+-- Contact with Another Unit) or the enemy; off the table it is removed.
+local function go_back(u, from, hexes, backs_to_enemy)
+  local away = (bitwa.hex.direction(u.hex, from) + 3) % 6
+  for _ = 1, hexes do
+    local nxt = bitwa.hex.neighbour(u.hex, away, true)
+    if not bitwa.hex.on_map(nxt) then
+      bitwa.note("Continued Retreat or Panic: " .. u.name .. " leaves the table and is removed")
+      bitwa.remove(u)
+      return false
+    end
+    local there = bitwa.units_at(nxt)
+    if #there > 0 then
+      if backs_to_enemy then
+        for _, o in ipairs(there) do
+          if o.side == u.side and o.retreat_turn == 0 then
+            o.retreat_turn = 1
+            bitwa.note("Contact with Another Unit: " .. u.name .. " stops at " .. o.name .. "; both regroup")
+          end
+        end
+      end
+      break
+    end
+    u.hex = nxt
+  end
+  if backs_to_enemy then u.facing = away end
+  return true
+end
+
+-- Post-Melee Morale Checks, step 4: the reaction of `u`, the lower total,
+-- by `diff`, away from `enemy`.
+function M.react(u, enemy, diff)
+  local r = T().reaction(diff)
+  u.reaction = r.result
+  if r.result == "continue" then return r end
+  bitwa.note("Post-Melee Morale Checks: " .. u.name .. " (" .. diff .. "): " .. r.result)
+  if r.result == "surrender" then
+    bitwa.remove(u)
+    return r
+  end
+  local inches = U().movement_row(u).move
+  local n = S().move_hexes(inches, r.moves[1], r.moves[2])
+  local retreat = not r.good_order
+  if go_back(u, enemy.hex, n, retreat) and retreat then u.retreat_turn = 1 end
+  return r
+end
+
+return M

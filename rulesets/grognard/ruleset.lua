@@ -1,0 +1,63 @@
+-- Grognard v0.11 (krusader74, 2016, public domain): Chainmail-like mass
+-- combat for medieval miniatures at 1:20, carried onto hexes.  The book has
+-- no rule numbers: rules are cited by their section's name ("Melees: flank
+-- attack").  Its inches become hexes in scale.lua only (1 hex = 3", MP in
+-- half-inches).  The sides are the scenario's (`side { "A", name = ... }`).
+-- DESIGN.md says which chapters exist; NOTES.md lists every reading.
+return {
+  name = "grognard",
+  title = "Grognard 0.11 (mass combat on hexes)",
+  system = "grognard",
+  sides = { "A", "B" },
+  kinds = {
+    "peasants",    -- Troop Types: fight as Light Infantry except where noted
+    "LI", "MI", "HI", -- Troop Types: light, medium and heavy infantry
+    "LC", "MC", "HC", -- Troop Types: light, medium and heavy cavalry
+  },
+  attributes = {
+    { "figures", "int", 16, min = 0 },      -- Scale: 1 figure = 20 men; the unit's figures now
+    { "figures_start", "int", 0, min = 0 }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
+    { "weapon", "string", "", values = { "", "bow", "longbow", "composite_bow", "crossbow", "heavy_crossbow",
+                                         "arquebus", "javelin", "axe", "spear", "pike" } },
+    { "elite", "bool", false },              -- Troop Types: elite troops
+    { "armour", "string", "", values = { "", "light", "medium", "heavy" } }, -- Missile Fire: armor class ("" = by type, NOTES.md)
+    { "spent", "int", 0, min = 0 },          -- MP (half-inches) moved this turn
+    { "cover", "bool", false },              -- Missile Fire: cover (from the scenario until terrain gives it)
+    { "target", "string", "" },              -- Missile Fire: this turn's fire order (simultaneous fire)
+    { "fired_twice", "bool", false },        -- Missile Fire: rate of fire, the order is for two volleys
+    { "meleed", "bool", false },             -- Melees: has fought a melee this turn
+    { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
+    { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
+    { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)
+  },
+  roles = { strength = "figures" },
+  tables = {
+    ["tables.mct"] = { title = "Mass Combat Table (MCT)", row = "attacker", column = "defender" },
+    ["tables.charge"] = { title = "Morale Checks Due to Cavalry Charge", row = "defender", column = "attacker class" },
+    ["tables.loss"] = { title = "Loss Table", row = "unit type" },
+  },
+  terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded" },
+  edges = { "river", "stream", "road" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale" },
+  -- Turn Sequence: the Move/Counter Move System
+  phases = {
+    { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
+    { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2" },
+    { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3" },
+    { name = "missile", side = "*", actions = { "fire" }, cite = "Turn Sequence: Move/Counter Move 5",
+      skip = "missile.nobody_can_fire", exit = "missile.resolve" },
+    { name = "melee", side = "*", actions = { "melee" }, cite = "Turn Sequence: Move/Counter Move 6",
+      skip = "melee.nobody_in_contact" },
+  },
+  actions = {
+    -- fire UNIT TARGET: a missile order, resolved with every other at the phase's end
+    fire = { params = { "unit", "unit" }, run = "missile.order", legal = "missile.legal" },
+    -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
+    melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
+  },
+  hooks = { setup = "units.setup", turn_start = "sequence.turn_start" },
+  options = {
+    missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
+      doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },
+  },
+}

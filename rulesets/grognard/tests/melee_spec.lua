@@ -1,0 +1,127 @@
+-- Melees (the Mass Combat Table, flank and rear, ranks, melee range) and
+-- the Post-Melee Morale Checks that follow them, with forced dice.  Map
+-- facts (proving-ground, odd columns sit lower): from an odd column's hex
+-- c,r the neighbours are N c,r-1  NE c+1,r  SE c+1,r+1  S c,r+1  SW c-1,r+1
+-- NW c-1,r.  T-nn are MATRIX.md §6.3's worked examples, T-GG-nn the digest's.
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+-- a game at turn 1's melee phase (A moves first)
+local function at_melee(units)
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }
+  done(g:answer("first"))
+  done(g:act("A", "end"))
+  done(g:act("B", "end"))
+  eq(g:phase_info().name, "melee")
+  return g
+end
+
+local function fig(g, name) local u = g:find_unit(name) and g:unit_table(name); return u and u.figures end
+local function unit(g, name) return g:unit_table(name) end
+
+test("Melees: casualties, T-76 LI attacking LI gets 1 die per front-rank figure, 6 to kill", function()
+  local g = at_melee { U("a", "A", "LI", "0502", "S"), U("b", "B", "LI", "0503", "N") }
+  -- a: 4 dice (front rank of 4), 6 kills; b: the same back; then the post-melee die
+  g.dice:force { 6, 5, 6, 1, 6, 1, 1, 1, 3 }
+  done(g:act("A", "melee a b"))
+  eq(g.dice:forced_left(), 0, "4 + 4 dice, then step 1's die")
+  eq({ fig(g, "a"), fig(g, "b") }, { 15, 14 })
+  -- totals: a 15 x 4 + 1 survivor more = 61; b 14 x 4 + (2 - 1) x 3 = 59; both 16 at the start (< 20): doubled,
+  -- 122 against 118: a difference of 4, the melee continues
+  eq({ unit(g, "a").reaction, unit(g, "b").reaction }, { "", "continue" })
+  eq({ unit(g, "a").hex, unit(g, "b").hex }, { "0502", "0503" })
+end)
+
+test("Melees: casualties, T-77 HI attacking HC rolls 1 die per 3 figures, rounded down: one HI cannot attack", function()
+  local g = at_melee { U("a", "A", "HI", "0502", "S", { figures = 1 }), U("b", "B", "HC", "0503", "N", { figures = 6 }) }
+  g:query(function()
+    local M = g.rs.rules.melee
+    local x, y, r = M.cell("HI", "HC")
+    eq({ x, y, r }, { 1, 3, 6 })
+    eq({ M.dice(6, x, y), M.dice(3, x, y), M.dice(1, x, y) }, { 2, 1, 0 })
+  end)
+  -- the single HI rolls nothing; the HC (front rank 3, 2/1 (5+) against HI) rolls 6 dice
+  g.dice:force { 1, 1, 1, 1, 1, 5 }
+  done(g:act("A", "melee a b"))
+  eq(g.dice:forced_left(), 0)
+  eq(g:find_unit("a"), nil, "the HI figure is killed")
+  eq(fig(g, "b"), 6)
+end)
+
+test("Melees: flank attack, T-78 MI from the flank fights as HI; HC from the flank gets +1 on each die", function()
+  -- b faces N; a at its SE hexside (1209 from 1108) is on its flank
+  local g = at_melee { U("a", "A", "MI", "1209", "NW"), U("b", "B", "LI", "1108", "N") }
+  -- as HI against LI: 1/1 (4+): four 4s kill four (as MI, 5+, none would)
+  -- b (LI against MI, 1/2 (6)) 2 dice back; then step 1 (2), and b's heavy-loss check (4 of 16) 2d6 = 9
+  g.dice:force { 4, 4, 4, 4, 1, 1, 2, 9 }
+  done(g:act("A", "melee a b"))
+  eq(g.dice:forced_left(), 0)
+  eq({ fig(g, "a"), fig(g, "b") }, { 16, 12 })
+  -- 80 + 4 x 2 + 4 = 92 against 48, doubled: 88, b panics 5 hexes straight away from a (NW), backs to it
+  eq({ unit(g, "b").reaction, unit(g, "b").hex, unit(g, "b").facing }, { "panic", "0606", "NW" })
+  local g2 = at_melee { U("a", "A", "HC", "1209", "NW", { figures = 6 }), U("b", "B", "HC", "1108", "N", { figures = 6 }) }
+  -- HC against HC, 1/1 (6), +1: three 5s kill three; b's 3 dice back need 6
+  -- then step 1 (3) and b's loss check (3 of 6 = 50%) 2d6 = 6
+  g2.dice:force { 5, 5, 5, 5, 5, 5, 3, 6 }
+  done(g2:act("A", "melee a b"))
+  eq(g2.dice:forced_left(), 0)
+  eq({ fig(g2, "a"), fig(g2, "b") }, { 6, 3 })
+  -- 54 + 9 + 3 = 66 against 27, doubled: 78, b retreats 1 move (12" = 4 hexes), backs to a
+  eq({ unit(g2, "b").reaction, unit(g2, "b").hex, unit(g2, "b").facing, unit(g2, "b").retreat_turn }, { "retreat", "0706", "NW", 1 })
+end)
+
+test("Melees: rear attack, the attacked unit cannot harm the attackers", function()
+  -- b faces N; a at 0504, its S hexside, is behind it
+  local g = at_melee { U("a", "A", "LI", "0504", "N"), U("b", "B", "LI", "0503", "N") }
+  -- a as MI against LI, 1/1 (5+): 4 dice; b rolls none; then step 1's die
+  g.dice:force { 5, 6, 1, 1, 2 }
+  done(g:act("A", "melee a b"))
+  eq(g.dice:forced_left(), 0, "4 dice and the post-melee die: nothing for b")
+  eq({ fig(g, "a"), fig(g, "b") }, { 16, 14 })
+end)
+
+test("Post-Melee Morale Checks: T-GG-03 12 HI against 16 LI, doubled for a small melee: the LI panics 1 1/2 moves", function()
+  local g = at_melee { U("hi", "A", "HI", "0502", "S", { figures = 12 }), U("li", "B", "LI", "0503", "N") }
+  -- HI 1/1 (4+) on LI: 4 dice, four kills; LI 1/3 (6) on HI: 1 die, one kill;
+  -- step 1: the HI (fewer losses) 3 x 4 = 12; then the LI's heavy-loss check (4 of 16 = 25%) 2d6 = 9
+  g.dice:force { 4, 5, 6, 4, 6, 4, 9 }
+  done(g:act("A", "melee hi li"))
+  eq(g.dice:forced_left(), 0)
+  eq({ fig(g, "hi"), fig(g, "li") }, { 11, 12 })
+  -- HI 77 + 12 = 89, LI 48 + 1 = 49; doubled 178 and 98: 80, panic 1 1/2 moves (13.5" = 5 hexes), backs to the enemy
+  local li = unit(g, "li")
+  eq({ li.reaction, li.hex, li.facing, li.retreat_turn, li.loss_checked }, { "panic", "0508", "S", 1, true })
+  eq(unit(g, "hi").hex, "0502")
+  -- a regrouping unit may not attack
+  refused(g:act("B", "melee li hi"), "Melees: melee range")
+end)
+
+test("Post-Melee Morale Checks: the totals are not doubled with 20 figures or more a side; a retreat that leaves the table removes the unit", function()
+  local g = at_melee { U("hi", "A", "HI", "0508", "N", { figures = 24 }), U("li", "B", "LI", "0507", "S", { figures = 20 }) }
+  -- HI: four kills; LI: one die, a 6; step 1 die 4 -> 12; LI's loss check (4 of 20: 16 < 20, none)
+  g.dice:force { 4, 5, 6, 4, 6, 4 }
+  done(g:act("A", "melee hi li"))
+  eq(g.dice:forced_left(), 0)
+  -- HI 23 x 7 + 12 + 7 = 180; LI 16 x 4 = 64: 116, surrender
+  eq(g:find_unit("li"), nil, "surrendered")
+  local g2 = at_melee { U("hi", "A", "HI", "0503", "N", { figures = 12 }), U("li", "B", "LI", "0502", "S", { figures = 16 }) }
+  g2.dice:force { 4, 5, 6, 4, 6, 4, 9 }
+  done(g2:act("A", "melee hi li"))
+  eq(g2:find_unit("li"), nil, "panicked off the table (rows 1-10): removed")
+end)
+
+test("Melees: melee range, T-GG-09 joining after at most max(1/2 move, 6\"); only adjacent enemies", function()
+  local g = at_melee { U("a", "A", "LI", "0502", "S", { spent = 12 }), U("b", "B", "LI", "0503", "N"),
+                       U("c", "A", "LI", "0302", "S", { spent = 18 }), U("d", "B", "LI", "0303", "N"),
+                       U("e", "A", "LI", "0702", "S"), U("f", "B", "LI", "0704", "N") }
+  -- LI moves 9" = 18 MP: half is 9 MP, 6" is 12 MP: 2 hexes (12 MP) may join, 3 hexes (18 MP) may not
+  refused(g:act("A", "melee c d"), "Melees: melee range")
+  refused(g:act("A", "melee e f"), "Melees: melee range")
+  refused(g:act("A", "melee b a"), "Melees")
+  g.dice:force { 1, 1, 1, 1, 1, 1, 1, 1 }
+  done(g:act("A", "melee a b"))
+  refused(g:act("B", "melee b a"), "Melees", "once a turn")
+end)

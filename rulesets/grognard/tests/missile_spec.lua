@@ -1,0 +1,128 @@
+-- Missile Fire: ranges, arcs, rate of fire, ranks, groups, cover and
+-- indirect fire, resolved together at the missile phase's end, with forced
+-- dice.  Map facts as in melee_spec.lua.
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+local function at_missile(units)
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }
+  done(g:answer("first"))
+  done(g:act("A", "end"))
+  done(g:act("B", "end"))
+  eq(g:phase_info().name, "missile")
+  return g
+end
+local function fig(g, name) return g:find_unit(name) and g:unit_table(name).figures end
+
+-- ends the phase for both sides with `dice` forced for the resolution (and
+-- turn 2's initiative, 6 to 1 for A, after it)
+local function resolve(g, dice)
+  done(g:act("B", "end"))
+  local all = {}
+  for _, d in ipairs(dice) do all[#all + 1] = d end
+  all[#all + 1] = 6; all[#all + 1] = 1
+  g.dice:force(all)
+  local r = g:act("A", "end")
+  eq(r.status .. (r.message or ""), "decision")
+  eq(g.dice:forced_left(), 0, "every forced die used")
+end
+
+test("Missile Fire: T-GG-06 8 longbowmen (two ranks) that did not move fire twice at medium armour: 7-8 row", function()
+  local g = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "longbow" }), U("mi", "B", "MI", "0506", "N") }
+  done(g:act("A", "fire bows mi"))
+  eq(g:unit_table("bows").fired_twice, true)
+  -- volley 1: die 3 -> 2 hits; volley 2: die 4 -> 3 hits; 5 of 16 is under 33 1/3%: no loss check
+  resolve(g, { 3, 4 })
+  eq(fig(g, "mi"), 11)
+end)
+
+test("Missile Fire: T-GG-06 at heavy armour 4-8 firers hit 0 or 1; two counters at one target form one pool (13-16 row)", function()
+  local g = at_missile { U("b1", "A", "LI", "0502", "S", { weapon = "longbow", spent = 2 }),
+                         U("b2", "A", "LI", "0702", "S", { weapon = "longbow", spent = 2 }),
+                         U("hi", "B", "HI", "0606", "N") }
+  -- moved (2 MP, at most half): one volley each; 16 firers: one group, die 5 -> 3 hits
+  done(g:act("A", "fire b1 hi"))
+  done(g:act("A", "fire b2 hi"))
+  resolve(g, { 5 })
+  eq(fig(g, "hi"), 13)
+  local g2 = at_missile { U("b1", "A", "LI", "0502", "S", { weapon = "longbow", spent = 2 }), U("hi", "B", "HI", "0506", "N") }
+  done(g2:act("A", "fire b1 hi"))
+  resolve(g2, { 4 })
+  eq(fig(g2, "hi"), 16, "8 firers at heavy armour, die 4: no hit")
+end)
+
+test("Missile Fire: rate of fire, T-GG-07 a crossbow unit that moved more than half fires only by winning a d6 roll-off", function()
+  -- crossbowmen move 12" = 24 MP: 13 MP is more than half
+  local g = at_missile { U("xb", "A", "LI", "0502", "S", { weapon = "crossbow", spent = 13 }), U("li", "B", "LI", "0506", "N") }
+  g.dice:force { 3, 3 }
+  done(g:act("A", "fire xb li"))
+  eq(g:unit_table("xb").target, "-", "a tie: no fire")
+  resolve(g, {})
+  eq(fig(g, "li"), 16)
+  local g2 = at_missile { U("xb", "A", "LI", "0502", "S", { weapon = "crossbow", spent = 13 }), U("li", "B", "LI", "0506", "N") }
+  g2.dice:force { 4, 3 }
+  done(g2:act("A", "fire xb li"))
+  -- one volley of 8 at light armour: die 3 -> 4 hits; the loss check (4 of 16 = 25%) 2d6 = 8 stands
+  resolve(g2, { 3, 8 })
+  eq(fig(g2, "li"), 12)
+  eq(g2:unit_table("li").loss_checked, true)
+end)
+
+test("Missile Fire: cover halves the hits; Morale Checks Due to Heavy Losses: a failed check removes the unit", function()
+  local g = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "bow" }), U("li", "B", "LI", "0505", "N", { cover = true }) }
+  done(g:act("A", "fire bows li"))
+  -- two volleys of 8 at light armour: 4 and 4 hits, halved: 4; the check (25%) 2d6 = 7 fails
+  resolve(g, { 3, 3, 7 })
+  eq(g:find_unit("li"), nil)
+end)
+
+test("Morale Checks Due to Heavy Losses: T-GG-04 MI of 15 checks at 5 losses and is removed at 10 without a roll", function()
+  local g = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "longbow" }), U("mi", "B", "MI", "0506", "N", { figures = 15 }) }
+  done(g:act("A", "fire bows mi"))
+  -- 3 + 2 hits = 5 of 15: 33 1/3%, 2d6 = 7 stands
+  resolve(g, { 5, 1, 7 })
+  eq({ fig(g, "mi"), g:unit_table("mi").loss_checked }, { 10, true })
+  -- next turn (A moves first): 5 more (10 of 15) removes it, no roll
+  done(g:answer("first"))
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  done(g:act("A", "fire bows mi"))
+  resolve(g, { 5, 1 })
+  eq(g:find_unit("mi"), nil)
+end)
+
+test("Missile Fire: range, arc of fire and indirect fire; thrown weapons", function()
+  local g = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "bow" }),
+                         U("xb", "A", "LI", "0902", "S", { weapon = "crossbow" }),
+                         U("jav", "A", "LC", "1102", "S", { figures = 6, weapon = "javelin" }),
+                         U("own", "A", "HI", "0504", "S"),
+                         U("own2", "A", "HI", "0904", "S"),
+                         U("far", "B", "LI", "0508", "N"), U("near", "B", "LI", "0507", "N"),
+                         U("x", "B", "LI", "0907", "N"), U("side", "B", "LI", "0102", "N"),
+                         U("j1", "B", "LI", "1203", "N"), U("j2", "B", "LI", "1105", "N") }
+  -- bows (15" = 5 hexes) over their own HI 2 hexes (6") away: indirect, range 10" = 3 hexes
+  refused(g:act("A", "fire bows near"), "Missile Fire: indirect fire")
+  refused(g:act("A", "fire bows far"), "Missile Fire: indirect fire")
+  -- crossbows never fire indirectly
+  refused(g:act("A", "fire xb x"), "Missile Fire: indirect fire")
+  -- behind the bows' flank: outside the 120-degree arc
+  refused(g:act("A", "fire bows side"), "Missile Fire: arc of fire")
+  -- javelins: 6" = 2 hexes
+  refused(g:act("A", "fire jav j2"), "Movement (missile range)")
+  done(g:act("A", "fire jav j1"))
+  eq(g:unit_table("jav").fired_twice, false, "thrown weapons fire once")
+  refused(g:act("A", "fire jav j1"), "Missile Fire: rate of fire")
+  refused(g:act("B", "fire j1 jav"), "Missile Fire")
+end)
+
+test("Missile Fire: indirect fire, the target defends one armour class higher", function()
+  local g = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "longbow" }), U("own", "A", "HI", "0504", "S"),
+                         U("li", "B", "LI", "0506", "N") }
+  -- longbow 21" x 2/3 = 14" = 4 hexes; over 'own' 2 hexes off; LI counts as medium armour
+  done(g:act("A", "fire bows li"))
+  -- 8 firers at medium, dice 3 and 3: 2 + 2 (at light armour it would be 3 + 3)
+  resolve(g, { 3, 3, 9 })
+  eq(fig(g, "li"), 12)
+end)

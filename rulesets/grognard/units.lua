@@ -1,0 +1,60 @@
+-- Troop Types, Point Values and casualties: what a unit is, as the rules
+-- modules see it.  A unit's troop type is its kind; peasants fight as Light
+-- Infantry except where a rule names them (Historical Options: Peasants).
+local M = {}
+local function T() return rules.tables end
+
+-- setup: a unit's original strength is the figures it starts with
+function M.setup()
+  for _, u in ipairs(bitwa.units {}) do
+    if u.figures_start == 0 then u.figures_start = u.figures end
+  end
+end
+
+-- the type it fights as on the MCT and the loss table
+function M.type(u) return u.kind == "peasants" and "LI" or u.kind end
+function M.arm(u) return T().arm[u.kind] end
+
+-- Missile Fire: the target's armour class (NOTES.md, GA-1): light for
+-- peasants, LI and LC; medium for MI and MC; heavy for HI and HC; a
+-- scenario may set it.
+function M.armour(u)
+  if u.armour ~= "" then return u.armour end
+  return T().armour_order[T().class[u.kind]]
+end
+
+-- Post-Melee Morale Checks, step 3: the morale factor (only medium infantry
+-- has an elite factor)
+function M.morale_factor(u)
+  if u.kind == "MI" and u.elite then return T().morale_factor.elite_MI end
+  return T().morale_factor[u.kind]
+end
+
+-- Point Values: a figure's cost in half points, with its weapon
+function M.points_halves(kind, weapon)
+  return T().points_halves[kind] + (weapon and weapon ~= "" and (T().weapon_points_halves[weapon] or 0) or 0)
+end
+
+-- Movement: the row of the movement table a unit moves by
+function M.movement_row(u)
+  local w = u.weapon
+  if w == "longbow" then return T().movement.longbowmen end
+  if w == "crossbow" then return T().movement.crossbowmen end
+  if w == "arquebus" then return T().movement.arquebusiers end
+  if w == "heavy_crossbow" then return T().movement.heavy_crossbowmen end
+  return T().movement[M.type(u)]
+end
+
+-- casualties: figures removed; a unit with none left is removed
+function M.lose(u, n)
+  if n <= 0 then return 0 end
+  if n > u.figures then n = u.figures end
+  u.figures = u.figures - n
+  if u.figures == 0 then
+    bitwa.note(u.name .. " is destroyed")
+    bitwa.remove(u)
+  end
+  return n
+end
+
+return M
