@@ -4,7 +4,8 @@
 -- (Melees: resolution).  Only the front rank fights (Melees: number of
 -- ranks permitted to melee); an attack from the flank or the rear fights
 -- one class higher, and from the rear cannot be harmed (Melees: flank
--- attack, rear attack).  Charges, pikes, joining by excess troops and
+-- attack, rear attack).  Peasants roll to attack and to defend (Historical
+-- Options: Peasants).  Charges, pikes, joining by excess troops and
 -- fatigue are not implemented yet (DESIGN.md).
 local M = {}
 local function T() return rules.tables end
@@ -92,6 +93,26 @@ function M.fight(side, u, e)
   local rule, msg = M.why_not(side, u, e)
   if rule then refuse(rule, msg) end
   u.meleed, e.meleed = true, true
+  -- Historical Options: Peasants.  To attack, 2d6 must meet the value for
+  -- the enemy's type, or they do not attack; attacked, 2d6 must meet the
+  -- defence value, or they panic at once and there is no melee (NOTES.md).
+  if u.kind == "peasants" then
+    local need = T().peasants[e.kind].attack
+    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. u.name .. " to attack " .. e.name .. " (" .. need .. "+)", nil, u.side)
+    if roll < need then
+      bitwa.note("Historical Options: Peasants: " .. u.name .. " refuse to attack")
+      return
+    end
+  end
+  if e.kind == "peasants" then
+    local need = T().peasants[u.kind].defend
+    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. e.name .. " to defend against " .. u.name .. " (" .. need .. "+)", nil, e.side)
+    if roll < need then
+      bitwa.note("Historical Options: Peasants: " .. e.name .. " fail to defend and panic")
+      rules.morale.fall_back(e, u, T().reaction_named("panic"))
+      return
+    end
+  end
   local where = M.position(e, u.hex)
   local bonus = where ~= "front"
   -- Retreat and Panic: a unit attacked while regrouping rolls 1-2 to

@@ -91,6 +91,13 @@ function M.react(u, enemy, diff)
   u.reaction = r.result
   if r.result == "continue" then return r end
   bitwa.note("Post-Melee Morale Checks: " .. u.name .. " (" .. diff .. "): " .. r.result)
+  return M.fall_back(u, enemy, r)
+end
+
+-- a reaction row applied: surrender removes the unit; a back move, retreat
+-- or panic moves it its share of its own move away from `enemy`
+function M.fall_back(u, enemy, r)
+  u.reaction = r.result
   if r.result == "surrender" then
     bitwa.remove(u)
     return r

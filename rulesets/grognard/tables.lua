@@ -223,6 +223,10 @@ T.reactions = {
 T.small_melee_figures = 20  -- "Double all totals for melees involving fewer than 20 figures per side." (L359)
 T.small_melee_factor = 2
 
+function T.reaction_named(result)
+  for _, r in ipairs(T.reactions) do if r.result == result then return r end end
+end
+
 function T.reaction(diff)
   for _, r in ipairs(T.reactions) do
     if diff >= r.from and (r.to == nil or diff <= r.to) then return r end

@@ -125,3 +125,30 @@ test("Melees: melee range, T-GG-09 joining after at most max(1/2 move, 6\"); onl
   done(g:act("A", "melee a b"))
   refused(g:act("B", "melee b a"), "Melees", "once a turn")
 end)
+
+test("Historical Options: Peasants, T-84 2d6 to attack and to defend: a failed attack does not happen, a failed defence panics", function()
+  -- to attack LI: 6 or better; 5 fails: no dice are rolled and nothing changes
+  local g = at_melee { U("p", "A", "peasants", "0502", "S"), U("li", "B", "LI", "0503", "N") }
+  g.dice:force { 5 }
+  done(g:act("A", "melee p li"))
+  eq(g.dice:forced_left(), 0, "only the peasants' 2d6")
+  eq({ fig(g, "p"), fig(g, "li"), unit(g, "p").meleed }, { 16, 16, true })
+  -- 6 attacks: they fight as LI (4 dice at 6 each side, then the post-melee die)
+  local g2 = at_melee { U("p", "A", "peasants", "0502", "S"), U("li", "B", "LI", "0503", "N") }
+  g2.dice:force { 6, 6, 1, 1, 1, 1, 1, 1, 1, 4 }
+  done(g2:act("A", "melee p li"))
+  eq(g2.dice:forced_left(), 0)
+  eq({ fig(g2, "p"), fig(g2, "li") }, { 16, 15 })
+  -- attacked by HC they need 11 to defend: 10 fails, they panic 1 1/2 moves (as LI: 5 hexes), backs to the enemy
+  local g3 = at_melee { U("hc", "A", "HC", "0502", "S", { figures = 6 }), U("p", "B", "peasants", "0503", "N") }
+  g3.dice:force { 10 }
+  done(g3:act("A", "melee hc p"))
+  eq(g3.dice:forced_left(), 0, "no melee dice")
+  local p = unit(g3, "p")
+  eq({ p.figures, p.reaction, p.hex, p.facing, p.retreat_turn }, { 16, "panic", "0508", "S", 1 })
+  -- 11 stands: the melee is fought (HC 4/1 (5+) against them as LI: 12 dice)
+  local g4 = at_melee { U("hc", "A", "HC", "0502", "S", { figures = 6 }), U("p", "B", "peasants", "0503", "N") }
+  g4.dice:force { 11, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }
+  done(g4:act("A", "melee hc p"))
+  eq({ fig(g4, "hc"), fig(g4, "p") }, { 6, 16 })
+end)
