@@ -59,6 +59,8 @@ function M.why_not(side, u, e)
   if u.meleed then return "Melees", u.name .. " has fought this turn" end
   if e.meleed then return "Melees", e.name .. " has fought this turn" end
   if u.retreat_turn > 0 then return "Retreat and Panic", u.name .. " is regrouping" end
+  local mr, mm = rules.historical.will_not_attack(u)
+  if mr then return mr, mm end
   -- joining: not moved over half its move or 6", whichever is higher
   local move = U().movement_row(u).move
   local limit = math.max(S().mp(move) // 2, S().mp(T().join_inches))

@@ -80,6 +80,8 @@ function M.plan(side, u, t)
   end
   if u.target ~= "" then return nil, "Missile Fire: rate of fire", u.name .. " has its fire order this turn" end
   if u.retreat_turn > 0 then return nil, "Retreat and Panic", u.name .. " is regrouping" end
+  local mr, mm = rules.historical.will_not_attack(u)
+  if mr then return nil, mr, mm end
   if not M.in_arc(u, t.hex) then return nil, "Missile Fire: arc of fire", t.name .. " is outside " .. u.name .. "'s arc" end
   local d = bitwa.hex.distance(u.hex, t.hex)
   local inches = M.range_inches(u)

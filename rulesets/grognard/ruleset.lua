@@ -29,6 +29,9 @@ return {
     { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
     { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
     { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)
+    { "mercenary", "bool", false },          -- Historical Options: Mercenaries
+    { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
+    { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks
   },
   roles = { strength = "figures" },
   tables = {
@@ -38,7 +41,7 @@ return {
   },
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded" },
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
@@ -55,7 +58,7 @@ return {
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
   },
-  hooks = { setup = "units.setup", turn_start = "sequence.turn_start" },
+  hooks = { setup = "units.setup", turn_start = { "sequence.turn_start", "historical.turn_start" } },
   options = {
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
       doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },
