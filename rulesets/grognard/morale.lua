@@ -23,6 +23,8 @@ function M.loss_check(u)
     return "removed"
   end
   local roll = bitwa.roll(2, 6, "Morale Checks Due to Heavy Losses: " .. u.name .. " needs " .. row.score, nil, u.side)
+  -- Historical Options: Religious Knights, "+1 on all morale checks"
+  if u.religious then roll = roll + T().religious_morale end
   if roll >= row.score then
     u.loss_checked = true
     return "stands"
@@ -88,6 +90,9 @@ end
 -- by `diff`, away from `enemy`.
 function M.react(u, enemy, diff)
   local r = T().reaction(diff)
+  -- Historical Options: Religious Knights "never surrender": they panic
+  -- instead (NOTES.md)
+  if r.result == "surrender" and u.religious then r = T().reaction_named("panic") end
   u.reaction = r.result
   if r.result == "continue" then return r end
   bitwa.note("Post-Melee Morale Checks: " .. u.name .. " (" .. diff .. "): " .. r.result)

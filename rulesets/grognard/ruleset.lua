@@ -29,6 +29,7 @@ return {
     { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
     { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
     { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)
+    { "religious", "bool", false },          -- Historical Options: Religious Knights
     { "mercenary", "bool", false },          -- Historical Options: Mercenaries
     { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
     { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks

@@ -152,3 +152,19 @@ test("Historical Options: Peasants, T-84 2d6 to attack and to defend: a failed a
   done(g4:act("A", "melee hc p"))
   eq({ fig(g4, "hc"), fig(g4, "p") }, { 6, 16 })
 end)
+
+test("Historical Options: Religious Knights never surrender (they panic) and get +1 on morale checks", function()
+  -- as the surrender case above, the LI religious: a panic of 5 hexes instead
+  local g = at_melee { U("hi", "A", "HI", "0508", "N", { figures = 24 }), U("li", "B", "LI", "0507", "S", { figures = 20, religious = true }) }
+  g.dice:force { 4, 5, 6, 4, 6, 4 }
+  done(g:act("A", "melee hi li"))
+  eq(g.dice:forced_left(), 0)
+  local li = unit(g, "li")
+  eq({ li.figures, li.reaction, li.hex, li.retreat_turn }, { 16, "panic", "0502", 1 })
+  -- the heavy-loss check: HC of 6 losing 3 needs 6; a religious unit stands on 5 + 1
+  local g2 = at_melee { U("a", "A", "HC", "1209", "NW", { figures = 6 }), U("b", "B", "HC", "1108", "N", { figures = 6, religious = true }) }
+  g2.dice:force { 5, 5, 5, 5, 5, 5, 3, 5 }
+  done(g2:act("A", "melee a b"))
+  eq(g2.dice:forced_left(), 0)
+  eq({ unit(g2, "b").figures, unit(g2, "b").loss_checked }, { 3, true })
+end)
