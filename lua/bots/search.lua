@@ -304,6 +304,9 @@ end
 function M.answer(request)
   read_roles()
   local side, options = request.side, request.options
+  -- a choice of several at once that needs more than one: the first ones offered
+  local min = math.tointeger(request.min) or 1
+  if min > 1 and min <= #options then return table.concat(options, ",", 1, min) end
   if #options == 1 then return options[1] end
   local pos = read_position()
   -- hexes: the one farthest from the enemy's field units

@@ -307,6 +307,11 @@ test("heuristic bot: leaders (the manifest's leader role) are not fighters", fun
     return h.answer(g, { side = "A", kind = "loss", prompt = "who?", options = options })
   end
   eq(answer { "ac", "a2" }, "a2")
+  -- a choice of at least two at once
+  for _, name in ipairs { "heuristic", "search" } do
+    eq(make(name, 5, 1).answer(g, { side = "A", kind = "muster", prompt = "which?", options = { "a1", "a2", "ac" },
+                                   min = 2, max = 3 }), "a1,a2", name)
+  end
   eq(answer { "ac", "a1", "a2" }, "a1", "the strongest field unit")
 end)
 
