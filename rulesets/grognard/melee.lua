@@ -44,7 +44,8 @@ function M.dice(figures, x, y) return figures * x // y end
 local function strike(n, r, plus, who, side)
   local k = 0
   for i = 1, n do
-    local f = bitwa.roll(1, 6, "Melees: casualties, " .. who .. ", die " .. i .. " of " .. n .. " (" .. (r - plus) .. "+)", nil, side)
+    local f = bitwa.roll(1, 6, "Melees: casualties, " .. who .. ", die " .. i .. " of " .. n .. " (" .. (r - plus) .. "+)",
+      function(t) return t + plus >= r end, side)
     if f + plus >= r then k = k + 1 end
   end
   return k

@@ -170,7 +170,9 @@ function M.pool_hits(n, armour, label)
   local hits = 0
   for g = 1, groups do
     local size = n // groups + (g <= n % groups and 1 or 0)
-    local die = bitwa.roll(1, 6, "Missile Fire: " .. label .. ", " .. size .. " firing at " .. armour .. " armour")
+    local split = T().missile[armour].split
+    local die = bitwa.roll(1, 6, "Missile Fire: " .. label .. ", " .. size .. " firing at " .. armour .. " armour",
+      function(t) return t >= split end)
     local h = T().missile_hits(armour, size, die) or 0
     if armour == "medium" and size >= 5 and size <= 6 and die < T().missile.medium.split
        and bitwa.option("missile_medium_5_6") == "smoothed" then

@@ -22,7 +22,9 @@ function M.loss_check(u)
     bitwa.remove(u)
     return "removed"
   end
-  local roll = bitwa.roll(2, 6, "Morale Checks Due to Heavy Losses: " .. u.name .. " needs " .. row.score, nil, u.side)
+  local bonus = u.religious and T().religious_morale or 0
+  local roll = bitwa.roll(2, 6, "Morale Checks Due to Heavy Losses: " .. u.name .. " needs " .. row.score,
+    function(t) return t + bonus >= row.score end, u.side)
   -- Historical Options: Religious Knights, "+1 on all morale checks"
   if u.religious then roll = roll + T().religious_morale end
   if roll >= row.score then
