@@ -12,6 +12,7 @@
 -- commanders where they are.  propose(side, tried) returns lines the rules
 -- accept (each checked with the rules' own plan functions).
 local M = {}
+local commander_line
 
 local function U() return rules.units end
 
@@ -45,6 +46,48 @@ end
 
 local function ok(f, ...) return (bitwa.check(f, ...)) end
 
+-- The Battle Table column (1 = 1:4 .. 12 = 9:1) of attackers against
+-- defenders, from the rules' own strengths, column and shifts (read-only),
+-- clamped as the battle clamps it (A-114).
+function M.column(side, attackers, defenders)
+  local att, def = rules.combat.strengths(attackers, defenders)
+  if def <= 0 then return 12 end
+  if att <= 0 then return 1 end
+  local col = rules.combat.column(att, def)
+  for _, s in ipairs(rules.combat.shifts(side, attackers, defenders)) do col = col + s.n end
+  return math.max(1, math.min(12, col))
+end
+
+-- Good odds: a column where the attacker's expected SP loss is below the
+-- defender's, both summed over the 36 rolls of 2D6 from the Battle Table
+-- itself, SP only (with the printed table: 4:1 and better; at 2:1 the
+-- attacker loses 8/36 SP against 7/36, at 3:1 11/36 against 7/36).
+local WAYS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [7] = 6, [8] = 5, [9] = 4, [10] = 3, [11] = 2, [12] = 1 }
+function M.good_column(col)
+  local a, d = 0, 0
+  for r = 2, 12 do
+    local c = rules.tables.battle[r][col]
+    a = a + WAYS[r] * c.att_loss
+    d = d + WAYS[r] * c.def_loss
+  end
+  return a < d
+end
+
+-- u as if it stood on h facing f (a plain view for the rules' evaluation)
+local function at(u, h, f)
+  return setmetatable({ hex = h, facing = f or u.facing }, { __index = u })
+end
+
+-- whether u, standing on h, would fight every enemy next to h at good odds
+-- (a unit in contact must attack what is in its front zone, 6.12)
+local function contact_ok(side, u, h, f, foes)
+  local v = at(u, h, f)
+  for _, e in ipairs(foes) do
+    if bitwa.hex.distance(h, e.hex) == 1 and not M.good_column(M.column(side, { v }, { e })) then return false end
+  end
+  return true
+end
+
 local function artillery_line(side, tried, foes)
   for _, g in ipairs(bitwa.units { side = side, kind = "artillery" }) do
     if g.hex ~= nil and not g.fired then
@@ -57,6 +100,97 @@ local function artillery_line(side, tried, foes)
       end
       if best then
         local l = "fire " .. g.name .. " " .. best.name
+        if not tried[l] then return l end
+      end
+    end
+  end
+  return nil
+end
+
+local function in_contact(u, foes)
+  for _, e in ipairs(foes) do if bitwa.hex.distance(u.hex, e.hex) == 1 then return true end end
+  return false
+end
+
+-- The enemy cavalry u rides at: the nearest one (within 12 hexes) it
+-- would charge at good odds from the hex next to it on u's side, not on
+-- a wagon nor behind a fence facing that hex; otherwise the nearest enemy
+-- (u then closes in, but never into contact at poor odds).
+M.SEARCH = 12
+function M.target(side, u, foes)
+  local best, bd, bc
+  for _, e in ipairs(foes) do
+    local d = bitwa.hex.distance(u.hex, e.hex)
+    if d <= M.SEARCH and (not bd or d <= bd) and not rules.markers.wagon_at(e.hex, e.side) then
+      local a, ad
+      for _, n in ipairs(bitwa.hex.neighbours(e.hex)) do
+        local nd = bitwa.hex.distance(u.hex, n)
+        if not ad or nd < ad then a, ad = n, nd end
+      end
+      if a and not rules.markers.fenced(e, a) then
+        local col = M.column(side, { at(u, a, facing_toward(a, e.hex)) }, { e })
+        if M.good_column(col) and (not bd or d < bd or col > bc) then best, bd, bc = e, d, col end
+      end
+    end
+  end
+  if best then return best end
+  return (nearest(u.hex, foes))
+end
+
+-- [9.21] [9.13] where a commander is safest: reached by the fewest enemy
+-- cavalry in their next movement (distance within their printed MP), then
+-- within command range of one of his units, then farthest beyond the
+-- nearest enemy cavalry's reach (up to one hex), then behind the first
+-- line (no enemy field unit within 3 hexes), then in range of the most
+-- units.  He moves one hex at a time while a neighbour is strictly better.
+local function commander_key(side, c, h, foes, own)
+  local danger, near, margin = 0, false, 1
+  for _, e in ipairs(foes) do
+    local d = bitwa.hex.distance(h, e.hex)
+    if U().is_cavalry(e) then
+      if d <= e.mp then danger = danger + 1 end
+      if d - e.mp < margin then margin = d - e.mp end
+    end
+    if d <= 3 then near = true end
+  end
+  local range = rules.tables.command_range[c.command] or rules.tables.command_range[0]
+  local inrange = 0
+  for _, o in ipairs(own) do if bitwa.hex.distance(h, o.hex) <= range then inrange = inrange + 1 end end
+  return { -danger, inrange > 0 and 1 or 0, margin, near and 0 or 1, inrange }
+end
+
+local function better(a, b)
+  for i = 1, #a do if a[i] ~= b[i] then return a[i] > b[i] end end
+  return false
+end
+
+-- a hex a commander may lead into without dying there (9.15)
+local function lead_safe(side, from, h)
+  for _, o in ipairs(U().field_units_at(h)) do if o.side ~= side then return false end end
+  local edge = rules.movement.hexside(from, h)
+  local row = rules.tables.terrain[bitwa.map.terrain(h)]
+  if edge.river and not edge.bridge and not edge.ford then return false end
+  if not edge.road and row and row.prohibited then return false end
+  return true
+end
+
+commander_line = function(side, tried, foes)
+  local own = {}
+  for _, o in ipairs(bitwa.units { side = side }) do
+    if o.hex ~= nil and U().is_field(o) then own[#own + 1] = o end
+  end
+  local hold = (bitwa.scenario().victory or {}).hold
+  for _, c in ipairs(bitwa.units { side = side, kind = "commander" }) do
+    if c.hex ~= nil and c.mp_left > 0 and not (hold and hold.side == side and hold.unit == c.name) then
+      local best, bk = nil, commander_key(side, c, c.hex, foes, own)
+      for _, n in ipairs(bitwa.hex.neighbours(c.hex)) do
+        if lead_safe(side, c.hex, n) then
+          local k = commander_key(side, c, n, foes, own)
+          if better(k, bk) then best, bk = n, k end
+        end
+      end
+      if best then
+        local l = "lead " .. c.name .. " " .. best.label
         if not tried[l] then return l end
       end
     end
@@ -105,13 +239,14 @@ local function movement_line(side, tried, foes)
     end
   end
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex ~= nil and U().is_cavalry(u) and not u.stopped and u.mp_left > 0 then
-      local e, d = nearest(u.hex, foes)
-      if e and d > 1 then
+    if u.hex ~= nil and U().is_cavalry(u) and not u.stopped and u.mp_left > 0 and not in_contact(u, foes) then
+      local e = M.target(side, u, foes)
+      if e then
         local want = facing_toward(u.hex, e.hex)
         local l
         if want == u.facing then
-          if ok(rules.movement.plan_move, side, u) then l = "move " .. u.name end
+          local n = bitwa.hex.neighbour(u.hex, u.facing)
+          if n and contact_ok(side, u, n, u.facing, foes) and ok(rules.movement.plan_move, side, u) then l = "move " .. u.name end
         elseif not u.moved or u.mp_left >= 6 then
           if ok(rules.movement.plan_turn, side, u, want) then l = "turn " .. u.name .. " " .. bitwa.hex.facing_name(want) end
         end
@@ -119,6 +254,8 @@ local function movement_line(side, tried, foes)
       end
     end
   end
+  local l = commander_line(side, tried, foes)
+  if l then return l end
   return nil
 end
 
@@ -132,14 +269,19 @@ local function attack_line(side, tried)
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil and not u.fought then
       -- every enemy in its ZoC at once (6.14), when it has several
+      -- [6.18] a unit behind its own fence need not attack through it:
+      -- it holds there unless the odds are good
+      local function skip(e)
+        return rules.markers.fenced(u, e.hex) and not M.good_column(M.column(side, { u }, { e }))
+      end
       local z = {}
-      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do if not e.attacked then z[#z + 1] = e end end
+      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do if not e.attacked and not skip(e) then z[#z + 1] = e end end
       if #z > 1 and ok(rules.combat.check, side, { u }, z) then
         local l = "attack " .. u.name .. " " .. names(z)
         if not tried[l] then return l end
       end
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
-        if not e.attacked then
+        if not e.attacked and not skip(e) then
           -- muskets first, at the unit about to be attacked
           for _, s in ipairs(bitwa.units { side = side }) do
             if s.stars ~= "" and s.hex ~= nil and rules.musketry.shots_left(s) > 0 and ok(rules.musketry.plan_fire, side, { s }, e) then

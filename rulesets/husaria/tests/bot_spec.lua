@@ -1,0 +1,73 @@
+-- The rules bot (bot.lua): what it proposes in small situations.  Map
+-- facts as in movement_spec.lua (from an even column's hex c,r the
+-- neighbours are N c,r-1  NE c+1,r-1  SE c+1,r  S c,r+1  SW c-1,r  NW c-1,r-1).
+local botmod = require "engine.bot"
+
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, morale = 7 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+-- a game in PL's movement phase (PL is side A)
+local function setup(units)
+  units[#units + 1] = U("far", "SW", "infantry", "2015", "N", { sp = 1, mp = 4 })
+  units[#units + 1] = U("farpl", "PL", "infantry", "0115", "N", { sp = 1, mp = 4 })
+  local g = game { ruleset = "husaria", seed = 1, deploy = "scenario",
+    scenario = { map = "test-field", turns = 5, units = units, vars = { { "side.A", "PL" } } } }
+  eq(g:phase_info().name, "A.movement")
+  return g
+end
+
+local function propose(g, side)
+  local b = botmod.make("rules", 1, 1)
+  return b.propose(g, side, {})
+end
+
+test("6.21, 6.12: the bot's cavalry does not ride into contact at poor odds (2 SP against 4: 1:2)", function()
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 4 }) }
+  -- 0805 is next to d: entering it forces an attack at 1:2, where the attacker
+  -- loses more SP than the defender on the Battle Table
+  eq(propose(g, "PL"), "end")
+end)
+
+test("6.21, 6.12: the bot's cavalry stays out of contact at 3:1 (it loses 11/36 SP there, the defender 7/36)", function()
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 3 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) }
+  eq(propose(g, "PL"), "end")
+end)
+
+test("6.21, 6.12: the bot's cavalry rides into contact at good odds (4 SP against 1: 4:1, 5/36 SP against 8/36)", function()
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 4 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) }
+  eq(propose(g, "PL"), "move h")
+end)
+
+test("6.72, 11.12: the bot's cavalry rides at the target it beats, not at a nearer one on its wagon", function()
+  -- w (2 SP on a wagon, 1 SP more: 4:3) is nearer than o (1 SP, 4:1)
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 4 }),
+                    U("w", "SW", "cavalry", "0807", "N", { sp = 2 }), U("wg", "SW", "wagon", "0807", "N", { sp = 0 }),
+                    U("o", "SW", "cavalry", "0404", "SE", { sp = 1 }) }
+  local l = propose(g, "PL")
+  ok(l:match("^turn h "), "h turns toward o: " .. tostring(l))
+  ok(l ~= "move h", l)
+end)
+
+test("9.21, 9.13: the bot leads a commander out of the enemy cavalry's reach, staying in command range", function()
+  -- e (MP 5) at 0810 reaches 0806 (4 hexes); the own unit is at 0803
+  local g = setup { U("c", "PL", "commander", "0806", "N", { sp = 0, command = 1 }),
+                    U("i", "PL", "infantry", "0803", "S", { mp = 4 }),
+                    U("e", "SW", "cavalry", "0810", "N", { mp = 5 }) }
+  local moves = 0
+  while true do
+    local l = propose(g, "PL")
+    local h = l:match("^lead c (%d+)$")
+    if not h then break end
+    done(g:act("PL", l))
+    moves = moves + 1
+    ok(moves <= 10, "at most 10 hexes (9.13)")
+  end
+  ok(moves > 0, "the commander moved")
+  local c = g:unit_table("c")
+  local map = g.map
+  ok(map:distance(c.hex, "0810") > 5, "out of e's reach: " .. c.hex)
+  ok(map:distance(c.hex, "0803") <= 3, "within command range (3) of i: " .. c.hex)
+end)
