@@ -2,15 +2,24 @@
 -- a battle of a few thousand actions plays in minutes.  It keeps the
 -- scenario's deployment; its guns fire at the nearest target they may
 -- fire at; its hussars take lances; its cavalry rides at the nearest enemy
--- (turning to face it, moving into its frontal hex), while infantry and
--- guns hold their ground (behind the wagons); Tatars shoot when they can;
--- in the attack phase it fires muskets at units it is about to attack and
--- attacks with every unit that must, joining the others that can; it
--- reacts with every gun and Tatar unit, and counter-charges when its
--- cavalry is not weaker than the mover; it retreats away from the enemy,
--- takes losses on its strongest unit, never chases, and keeps its
--- commanders where they are.  propose(side, tried) returns lines the rules
--- accept (each checked with the rules' own plan functions).
+-- it would beat at good odds (M.column: the Battle Table column from the
+-- rules' own strengths, column and shifts, lances included; good when the
+-- attacker's expected SP loss over the 36 rolls is below the defender's,
+-- 4:1 and better on the printed table), not on a wagon nor behind a fence
+-- facing it, otherwise at the nearest enemy, and it never moves into
+-- contact (an attack it must then make, 6.12) at poor odds; infantry and
+-- guns hold their ground (behind the wagons and fences; a unit behind its
+-- own fence attacks through it only at good odds, 6.18); Tatars shoot when
+-- they can; in the attack phase it fires muskets at units it is about to
+-- attack and attacks with every unit that must, joining the others that
+-- can; it reacts with every gun and Tatar unit, and counter-charges when
+-- its cavalry is not weaker than the mover; it retreats away from the
+-- enemy, takes losses on its strongest unit, never chases; its commanders
+-- lead, one hex at a time, to where the fewest enemy cavalry can reach
+-- them in their next movement, within command range of their units,
+-- behind the first line.  propose(side, tried) returns lines the rules
+-- accept (each checked with the rules' own plan functions); it keeps
+-- nothing between calls.
 local M = {}
 local commander_line
 
