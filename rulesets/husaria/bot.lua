@@ -12,8 +12,8 @@
 -- own fence attacks through it only at good odds, 6.18); Tatars shoot when
 -- they can; in the attack phase it fires muskets at units it is about to
 -- attack and attacks with every unit that must, joining the others that
--- can; it reacts with every gun and Tatar unit, and counter-charges when
--- its cavalry is not weaker than the mover; it retreats away from the
+-- can; it reacts with every gun and Tatar unit, and counter-charges at
+-- good odds from a hex it may charge into; it retreats away from the
 -- enemy, takes losses on its strongest unit, never chases; its commanders
 -- lead, one hex at a time, to where the fewest enemy cavalry can reach
 -- them in their next movement, within command range of their units,
@@ -337,10 +337,16 @@ function M.answer(req)
   local k = req.kind
   if k == "reaction" then
     for _, o in ipairs(opts) do if o:match("^fire ") or o:match("^arrows ") then return o end end
+    -- [6.61] a counter-charge at good odds from one of the hexes it may enter
     local mover = bitwa.unit(req.prompt:match("^(%S+) moves"))
     for _, o in ipairs(opts) do
       local n = o:match("^charge (.+)$")
-      if n and mover and bitwa.unit(n).sp >= mover.sp then return o end
+      local c = n and bitwa.unit(n)
+      if c and mover and mover.hex ~= nil then
+        for _, h in ipairs(rules.reactions.charge_hexes(c, mover)) do
+          if M.good_column(M.column(side, { at(c, h, facing_toward(h, mover.hex)) }, { mover })) then return o end
+        end
+      end
     end
     return "pass"
   end

@@ -71,3 +71,22 @@ test("9.21, 9.13: the bot leads a commander out of the enemy cavalry's reach, st
   ok(map:distance(c.hex, "0810") > 5, "out of e's reach: " .. c.hex)
   ok(map:distance(c.hex, "0803") <= 3, "within command range (3) of i: " .. c.hex)
 end)
+
+-- the reaction SW is asked when h moves next to d
+local function reaction(hsp, dsp, hmorale, dmorale)
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = hsp, morale = hmorale or 7 }),
+                    U("d", "SW", "cavalry", "0806", "N", { sp = dsp, morale = dmorale or 7 }) }
+  local r = g:act("PL", "move h")
+  eq(r.status, "decision")
+  eq(r.request.kind, "reaction")
+  ok(r.request.options[1] == "charge d" or r.request.options[2] == "charge d", "d may counter-charge")
+  local b = botmod.make("rules", 1, 2)
+  return b.answer(g, r.request)
+end
+
+test("6.61, 6.21: the bot counter-charges at good odds only (2 SP of morale 8 against 1 of morale 6: 2:1 +2, 4:1; 2 against 1 of equal morale: 2:1; 1 against 3: 1:3)", function()
+  eq(reaction(1, 2, 6, 8), "charge d")
+  eq(reaction(1, 2), "pass")
+  eq(reaction(3, 1), "pass")
+  eq(reaction(2, 2), "pass")
+end)
