@@ -791,9 +791,11 @@ end
 function M.advance(side, u, hex, facing)
   local p = rules.combat.pending_advance()
   if not p or p.side ~= side then refuse("5.2.8", "no defender of yours was eliminated in the last combat") end
-  if not p.units[u.name] or not u:alive() or u.hex == nil then
-    refuse("5.2.8", u.name .. " did not fight in that combat")
+  -- a removed unit's fields cannot be read: alive first, then the name
+  if not u:alive() or u.hex == nil or not p.units[u.name] then
+    refuse("5.2.8", tostring(u) .. " did not fight in that combat")
   end
+  local name = u.name
   local v, rule = advance_route(u, hex, p)
   if not v then refuse(rule, u.name .. " cannot advance to " .. hex.label) end
   enter(u, v)
@@ -805,8 +807,8 @@ function M.advance(side, u, hex, facing)
     end
     rules.condition.check_stack(u.hex)
   end
-  -- one advance per unit
-  p.units[u.name] = nil
+  -- one advance per unit (entering may have removed it: 4.2.5 in Legnica)
+  p.units[name] = nil
   local left = {}
   for n in pairs(p.units) do
     local x = bitwa.unit(n)

@@ -1665,3 +1665,28 @@ test("13.1.6: fatigue changes by one level a turn at most", function()
   end_turn(g, { fatigue = "lower" })
   eq(g:unit_table("Henryk").fatigue, 5, "lowered: by 1 only")
 end)
+
+test("5.2.8-d / 4.2.5: a 1-SP cavalry unit advancing into a village with CF above 0 is eliminated; the advance is concluded, the other attacker's stays open", function()
+  -- A (cavalry, 1 SP, CF 2) at 0503 and B at 0604 attack D (1 SP) at 0504;
+  -- A advances through 0504 (CF 1 -> 2) on into the village 0505 and loses its only SP
+  local g = setup { U("A", "MO", "cavalry", "0503", "S", { sp = 1, cf = 2, armour = 2, mp = 0 }),
+                    U("B", "MO", "cavalry", "0604", "SW", { cf = 0, mp = 0 }),
+                    U("D", "PL", "infantry", "0504", "N", { sp = 1 }) }
+  to_phase(g, "A.cavalry_attack")
+  g.dice:force { 4 }                                  -- 3:1 +2 = 5:1, 4: D loses its only SP
+  local r = play(g, "MO", "attack A,B D")
+  done(r)
+  eq({ g:unit_table("D"), g:unit_table("A").cf }, { nil, 1 }, H.notes(r))
+  local l = lines(g, "MO", "advance")
+  ok(contains(l, "advance A 0505") and contains(l, "advance B 0504"), table.concat(l, "; "))
+  r = g:act("MO", "advance A 0505")
+  done(r)
+  eq(g:unit_table("A"), nil, "A is eliminated")
+  ok(H.notes(r):find("loses 1 SP and scatters (4.2.5)", 1, true), H.notes(r))
+  l = lines(g, "MO", "advance")
+  ok(not contains(l, "advance A 0505") and contains(l, "advance B 0504"), table.concat(l, "; "))
+  ok(g:act("MO", "advance A 0504").status ~= "done", "A is gone")
+  done(g:act("MO", "advance B 0504"))
+  eq(g:unit_table("B").hex, "0504")
+  refused(g:act("MO", "advance B 0505"), "5.2.8", "one advance")
+end)
