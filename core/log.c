@@ -52,71 +52,79 @@
 typedef struct {
   const char *name;
   const char *sql;
+  bool optional;        /* may be absent (made by its first write) */
 } schema_table;
 
 /* Format 2 (this bitwa writes it). */
 static const schema_table log_schema[] = {
   { "meta",
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    " STRICT, WITHOUT ROWID" },
+    " STRICT, WITHOUT ROWID", false },
   { "source",
     "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
     " kind TEXT NOT NULL, hash TEXT NOT NULL,"
-    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID" },
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false },
   { "action",
     "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
     " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
     " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
-    " checksum TEXT NOT NULL) STRICT" },
+    " checksum TEXT NOT NULL) STRICT", false },
   { "decision",
     "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
-    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
   { "roll",
     "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " side TEXT NOT NULL, rule TEXT NOT NULL,"
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
     " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
-    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
   { "event",
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " kind TEXT NOT NULL CHECK(kind IN ('spawn','remove','set','var','note')),"
     " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY,"
-    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
   { "snapshot",
     "CREATE TABLE snapshot(action INTEGER PRIMARY KEY,"
     " checksum TEXT NOT NULL, hash TEXT NOT NULL, state BLOB NOT NULL)"
-    " STRICT" },
+    " STRICT", false },
+  /* added within format 2: a file made before it has none until a
+  ** refusal is written to it (REFUSAL_TABLE) */
+  { "refusal",
+    "CREATE TABLE refusal(k INTEGER PRIMARY KEY, after INTEGER NOT NULL,"
+    " side TEXT NOT NULL, line TEXT NOT NULL, rule TEXT NOT NULL,"
+    " message TEXT NOT NULL) STRICT", true },
 };
+#define REFUSAL_TABLE 7     /* its index in log_schema */
 
 /* Format 1: read (and verified by replaying), never written. */
 static const schema_table log_schema_v1[] = {
   { "meta",
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    " STRICT, WITHOUT ROWID" },
+    " STRICT, WITHOUT ROWID", false },
   { "source",
     "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
     " kind TEXT NOT NULL, hash TEXT NOT NULL,"
-    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID" },
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false },
   { "action",
     "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
     " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
     " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
-    " checksum TEXT NOT NULL) STRICT" },
+    " checksum TEXT NOT NULL) STRICT", false },
   { "decision",
     "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
-    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
   { "roll",
     "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
     " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
-    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
   { "event",
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
-    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
 };
 
 #define LOG_NSCHEMA ((int) (sizeof log_schema / sizeof log_schema[0]))
@@ -151,6 +159,8 @@ enum {
   ST_SNAP_CLEAR,
   ST_SNAP_PUT,
   ST_SNAP_GET,
+  ST_REFUSAL_ADD,
+  ST_REFUSAL_EACH,
   ST_NSTMT
 };
 
@@ -216,6 +226,11 @@ static const char *const log_sql[ST_NSTMT] = {
   [ST_SNAP_GET] =
     "SELECT action, checksum, hash, state FROM snapshot ORDER BY action DESC"
     " LIMIT 1",
+  [ST_REFUSAL_ADD] =
+    "INSERT INTO refusal(after, side, line, rule, message)"
+    " VALUES(?1, ?2, ?3, ?4, ?5)",
+  [ST_REFUSAL_EACH] =
+    "SELECT k, after, side, line, rule, message FROM refusal ORDER BY k",
 };
 
 /* The statements that read format 1 (the others are the same). */
@@ -243,6 +258,7 @@ struct bitwa_log {
   int lockfd;                   /* flock held until close, -1 none */
   bool waited;                  /* another writer held the lock */
   bool immutable;               /* read as immutable (no writer) */
+  bool has_refusal;             /* the file has the refusal table */
   bitwa_durability dur;
   sqlite3_stmt *st[ST_NSTMT];   /* prepared on first use */
   bool busy[ST_NSTMT];          /* cached statement in use (during a walk) */
@@ -774,8 +790,10 @@ static int check_schema (bitwa_log *log) {
     return -1;
   }
   sqlite3_finalize(st);
+  if (log->format == BITWA_LOG_FORMAT)
+    log->has_refusal = seen[REFUSAL_TABLE];
   for (int i = 0; i < nschema; i++) {
-    if (!seen[i]) {
+    if (!seen[i] && !schema[i].optional) {
       set_error(log, "unexpected schema: no table %s", schema[i].name);
       return -1;
     }
@@ -936,6 +954,7 @@ bitwa_log *bitwa_log_create (const char *path, bitwa_durability dur,
   }
   if (txn_commit(log) != 0)
     goto fail;
+  log->has_refusal = true;
   return log;
 
 fail:
@@ -1953,8 +1972,92 @@ int64_t bitwa_log_count_done (bitwa_log *log) {
 }
 
 /*
+** Record a refused action in its own transaction: the refusal table is
+** made by the first one in a file that has none.  after must be a done
+** action.
+*/
+int bitwa_log_add_refusal (bitwa_log *log, const bitwa_log_refusal *r) {
+  sqlite3_stmt *st;
+  bitwa_log_action a;
+  int status, rc;
+  if (write_start(log) != 0)
+    return -1;
+  if (!r || !r->side || !r->line || !r->rule || !r->message) {
+    set_error(log, "refusal: bad arguments");
+    return -1;
+  }
+  if (txn_begin(log) != 0)
+    return -1;
+  memset(&a, 0, sizeof a);
+  a.n = r->after;
+  if ((status = action_status(log, &a)) < 0)
+    goto fail;
+  if (status != STATUS_DONE) {
+    set_error(log, "refusal after action %lld, which the log does not hold"
+              " as done", (long long) r->after);
+    goto fail;
+  }
+  if (!log->has_refusal
+      && sqlite3_exec(log->db, log_schema[REFUSAL_TABLE].sql, NULL, NULL, NULL)
+         != SQLITE_OK) {
+    sql_error(log, "create the refusal table");
+    goto fail;
+  }
+  if (!(st = stmt_get(log, ST_REFUSAL_ADD)))
+    goto fail;
+  sqlite3_bind_int64(st, 1, r->after);
+  bind_text(st, 2, r->side);
+  bind_text(st, 3, r->line);
+  bind_text(st, 4, r->rule);
+  bind_text(st, 5, r->message);
+  rc = step_done(log, st, "write refusal");
+  stmt_put(log, ST_REFUSAL_ADD, st);
+  if (rc != 0 || txn_commit(log) != 0)
+    goto fail;
+  log->has_refusal = true;
+  return 0;
+
+fail:
+  txn_rollback(log);
+  return -1;
+}
+
+/*
+** Walk the refusals in order of k (none in a file without the table).
+*/
+int bitwa_log_each_refusal (bitwa_log *log,
+                            int (*cb) (void *ctx, const bitwa_log_refusal *r),
+                            void *ctx) {
+  sqlite3_stmt *st;
+  int rc = SQLITE_DONE, stop = 0;
+  if (walk_start(log, cb != NULL) != 0)
+    return -1;
+  if (!log->has_refusal)
+    return 0;
+  if (!(st = stmt_get(log, ST_REFUSAL_EACH)))
+    return -1;
+  while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    bitwa_log_refusal r;
+    r.k = sqlite3_column_int64(st, 0);
+    r.after = sqlite3_column_int64(st, 1);
+    r.side = col_text(st, 2);
+    r.line = col_text(st, 3);
+    r.rule = col_text(st, 4);
+    r.message = col_text(st, 5);
+    stop = cb(ctx, &r);
+  }
+  if (!stop && rc != SQLITE_DONE) {
+    sql_error(log, "read refusals");
+    stop = -1;
+  }
+  stmt_put(log, ST_REFUSAL_EACH, st);
+  return stop;
+}
+
+/*
 ** Take back the actions after action n: their rows, decisions, rolls
-** and events, and a kept state snapshot of any of them, in one
+** and events, the refusals after any of them, and a kept state
+** snapshot of any of them, in one
 ** transaction (undo).  Action 0, the setup, is never removed.
 */
 int bitwa_log_truncate (bitwa_log *log, int64_t n) {
@@ -1966,6 +2069,8 @@ int bitwa_log_truncate (bitwa_log *log, int64_t n) {
   };
   static const char *const snap =
     "DELETE FROM snapshot WHERE action > ?1";
+  static const char *const refusal =
+    "DELETE FROM refusal WHERE after > ?1";
   sqlite3_stmt *st;
   int has_snapshot = 0;
   if (n < 0) {
@@ -1983,8 +2088,11 @@ int bitwa_log_truncate (bitwa_log *log, int64_t n) {
   sqlite3_finalize(st);
   if (txn_begin(log) != 0)
     return -1;
-  for (int i = 0; i < (int) (sizeof sql / sizeof sql[0]) + has_snapshot; i++) {
-    const char *q = i < (int) (sizeof sql / sizeof sql[0]) ? sql[i] : snap;
+  for (int i = 0; i < (int) (sizeof sql / sizeof sql[0]) + has_snapshot
+                  + log->has_refusal; i++) {
+    const char *q = i < (int) (sizeof sql / sizeof sql[0]) ? sql[i]
+                    : i == (int) (sizeof sql / sizeof sql[0]) && has_snapshot ? snap
+                    : refusal;
     int rc;
     if (sqlite3_prepare_v2(log->db, q, -1, &st, NULL) != SQLITE_OK) {
       sql_error(log, "truncate");

@@ -14,7 +14,9 @@
 ** roll(action, k, side, rule, purpose, n, sides, faces, total, forced);
 ** event(action, k, kind, unit, attribute, value, was, text);
 ** snapshot(action, checksum, hash, state): the state after the last
-** action a command finished, so that opening a game does not replay it.
+** action a command finished, so that opening a game does not replay it;
+** refusal(k, after, side, line, rule, message): the players' refused
+** actions (a format 2 file made before it has none until the first).
 **
 ** Writers are serialised: a writer holds an exclusive lock on the file
 ** (flock) from its open, before anything is read, to its close; a reader
@@ -170,6 +172,21 @@ int bitwa_log_put_snapshot (bitwa_log *log, int64_t n, const char *checksum,
 int bitwa_log_get_snapshot (bitwa_log *log, int64_t *n, char **checksum,
                             char **hash, void **state, size_t *len);
 
+/* A refused action: line, tried by side at the position after action
+** after (a done action), refused citing rule with message.  add writes
+** it in its own transaction (making the table in a file without it);
+** each walks them in order of k (none in a file without the table or of
+** format 1). */
+typedef struct {
+  int64_t k;              /* 1, 2, ... in the file */
+  int64_t after;
+  const char *side, *line, *rule, *message;
+} bitwa_log_refusal;
+int bitwa_log_add_refusal (bitwa_log *log, const bitwa_log_refusal *r);
+int bitwa_log_each_refusal (bitwa_log *log,
+                            int (*cb) (void *ctx, const bitwa_log_refusal *r),
+                            void *ctx);
+
 /* Reading, in order of n then k.  A callback returning non-zero stops
 ** the walk and that value is returned. */
 int bitwa_log_each_action (bitwa_log *log,
@@ -193,7 +210,8 @@ int bitwa_log_each_event_full (bitwa_log *log, int64_t n,
 int64_t bitwa_log_count_done (bitwa_log *log);
 
 /* Remove every action after n (n >= 0) with its decisions, rolls,
-** events and a snapshot of it, in one transaction (undo). */
+** events, the refusals after it and a snapshot of it, in one
+** transaction (undo). */
 int bitwa_log_truncate (bitwa_log *log, int64_t n);
 
 #endif

@@ -1597,6 +1597,41 @@ static int log_probe (lua_State *L) {
   return 1;
 }
 
+/* log:add_refusal(after, side, line, rule, message) */
+static int log_add_refusal (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  bitwa_log_refusal r;
+  r.k = 0;
+  r.after = (int64_t)luaL_checkinteger(L, 2);
+  r.side = luaL_checkstring(L, 3);
+  r.line = luaL_checkstring(L, 4);
+  r.rule = luaL_checkstring(L, 5);
+  r.message = luaL_checkstring(L, 6);
+  if (bitwa_log_add_refusal(log, &r) != 0) return log_fail(L, log);
+  return 0;
+}
+
+static int collect_refusal (void *ctx, const bitwa_log_refusal *r) {
+  lua_State *L = ctx;
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, (lua_Integer)r->k); lua_setfield(L, -2, "k");
+  lua_pushinteger(L, (lua_Integer)r->after); lua_setfield(L, -2, "after");
+  lua_pushstring(L, r->side); lua_setfield(L, -2, "side");
+  lua_pushstring(L, r->line); lua_setfield(L, -2, "line");
+  lua_pushstring(L, r->rule); lua_setfield(L, -2, "rule");
+  lua_pushstring(L, r->message); lua_setfield(L, -2, "message");
+  lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+  return 0;
+}
+
+/* log:refusals() -> { {k, after, side, line, rule, message}, ... } */
+static int log_refusals (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  lua_newtable(L);
+  if (bitwa_log_each_refusal(log, collect_refusal, L) < 0) return log_fail(L, log);
+  return 1;
+}
+
 /* log:truncate(n): remove the actions after n (undo) */
 static int log_truncate (lua_State *L) {
   bitwa_log *log = check_log(L, 1);
@@ -1617,7 +1652,8 @@ static const luaL_Reg log_methods[] = {
   {"event_rows", log_event_rows}, {"put_snapshot", log_put_snapshot},
   {"snapshot", log_snapshot}, {"publish", log_publish}, {"discard", log_discard},
   {"checkpoint", log_checkpoint}, {"format", log_format}, {"waited", log_waited},
-  {"truncate", log_truncate},
+  {"truncate", log_truncate}, {"add_refusal", log_add_refusal},
+  {"refusals", log_refusals},
   {NULL, NULL}
 };
 

@@ -351,14 +351,14 @@ command("actions", "actions FILE [--side S] [--json]", "list the legal actions n
   end)
 
 command("do", "do FILE SIDE ACTION [ARGS...] [--json]", "play one action",
-  "Plays ACTION for SIDE, e.g.  bitwa do game.bitwa A move R1 0404\nA refused action exits with status 2 and names the rule it breaks.",
+  "Plays ACTION for SIDE, e.g.  bitwa do game.bitwa A move R1 0404\nA refused action exits with status 2 and names the rule it breaks; the game\nstays as it was and the refusal is recorded (the log's refusal table).",
   function(args)
     local opts, pos = parse(args, { json = "flag" }, "do")
     need(pos, 3, commands["do"])
     local g = open_game(pos[1], false)
     local words = {}
     for i = 3, #pos do words[#words + 1] = pos[i]:find("%s") and ('"' .. pos[i] .. '"') or pos[i] end
-    local r = g:act(pos[2], table.concat(words, " "))
+    local r = g:try(pos[2], table.concat(words, " "))
     moved_on(g, r)
     local code = report_result(r, opts.json)
     g:close()
@@ -537,7 +537,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
       if bots[side] then
         local r
         if req then r = g:answer(bots[side].answer(g, req))
-        else r = g:act(side, bots[side].choose(g, side, g:legal_actions(side))) end
+        else r = g:try(side, bots[side].choose(g, side, g:legal_actions(side))) end
         util.printf("[bot %s] %s\n", side, r.action and r.action.line or (r.status .. " " .. tostring(r.message)))
         report_result(r, false)
       else
@@ -554,7 +554,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
           for _, a in ipairs(require("engine.paths").listing(g, g:legal_actions())) do util.printf("  %s %s\n", a.side, a.line) end
         elseif line == "show" then print_state(g)
         elseif req then report_result(g:answer(line), false)
-        else report_result(g:act(side, line), false) end
+        else report_result(g:try(side, line), false) end
       end
     end
     if g:is_over() then util.printf("game over: %s\n", result_line(g:result())) end

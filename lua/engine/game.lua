@@ -1041,6 +1041,22 @@ function Game:act(side, line)
   end)
 end
 
+-- g:try(side, line) -> as act, for a player's action: a refusal (of a
+-- new action, no decision pending) is recorded in the game's log, in
+-- its own transaction, with the number of the last done action; the
+-- game's state and actions stay as they were.  A refusal that cannot be
+-- recorded says so in its message.
+function Game:try(side, line)
+  local pending = self.pending
+  local r = self:act(side, line)
+  if r.status == "refused" and not pending and self.log and not self.log_path
+     and self.log:format() >= 2 and type(side) == "string" and type(line) == "string" then
+    local ok, err = pcall(self.log.add_refusal, self.log, self.n, side, line, r.rule or "", r.message or "")
+    if not ok then r.message = tostring(r.message) .. " (not recorded: " .. tostring(err):gsub("^game log: ", "") .. ")" end
+  end
+  return r
+end
+
 -- g:answer(value) -> as act
 -- The answer to request req that `value` gives, normalized (a choice of
 -- several: its options in the order offered, joined by commas), or nil
@@ -1480,6 +1496,42 @@ function M._replay(log, path, opts)
     local sn, schk, shash, sbytes = log:snapshot()
     if sn then vsnap = { n = sn, checksum = schk, hash = shash, bytes = sbytes } end
   end
+  -- with verify, each refusal is tried again on the position after its
+  -- action: it must be refused with the same rule and message
+  local refusals = {}
+  if opts.verify and file_format >= 2 then
+    for _, f in ipairs(log:refusals()) do
+      local l = refusals[f.after]
+      if not l then l = {}; refusals[f.after] = l end
+      l[#l + 1] = f
+    end
+  end
+  local function check_refusals(n)
+    local l = refusals[n]
+    if not l then return true end
+    refusals[n] = nil
+    for _, f in ipairs(l) do
+      local before = g:checksum()
+      local r = g:act(f.side, f.line)
+      local msg
+      local what = "refusal " .. f.k .. " (" .. f.side .. " " .. f.line .. " after action " .. n .. ")"
+      if r.status == "decision" then g:_rollback() end
+      if r.status ~= "refused" then
+        msg = what .. ": the replay does not refuse it (" .. tostring(r.status) .. ")"
+      elseif r.rule ~= f.rule then
+        msg = what .. ": its rule is " .. shown(f.rule) .. " in the log, the replay gives " .. shown(r.rule)
+      elseif r.message ~= f.message then
+        msg = what .. ": its message is " .. shown(f.message) .. " in the log, the replay gives " .. shown(r.message)
+      elseif g:checksum() ~= before then
+        msg = what .. ": the replay's position changed"
+      end
+      if msg then
+        diverged(divergence(n, "", "", msg))
+        return false
+      end
+    end
+    return true
+  end
   local function check_rows(a, rec, ds)
     if not opts.verify then return true end
     local msg = row_difference(log, a, rec, ds, file_format)
@@ -1505,7 +1557,7 @@ function M._replay(log, path, opts)
         diverged(divergence(0, a.checksum, g.last.action.checksum, "the setup differs"))
         break
       end
-      if not check_rows(a, g.last, g.last.decisions) then break end
+      if not check_rows(a, g.last, g.last.decisions) or not check_refusals(0) then break end
     else
       local r
       if a.side == "" and a.line == "begin" then r = g:_begin(); began = true
@@ -1527,7 +1579,7 @@ function M._replay(log, path, opts)
             ", the log says " .. a.checksum))
           break
         end
-        if not check_rows(a, g.last, r.decisions) then break end
+        if not check_rows(a, g.last, r.decisions) or not check_refusals(a.n) then break end
       elseif r.status ~= "decision" then
         diverged(divergence(a.n, "pending", r.status, "pending action " .. a.n .. " did not wait for a decision"))
         break
@@ -1537,6 +1589,14 @@ function M._replay(log, path, opts)
         break
       end
       report.actions = report.actions + 1
+    end
+  end
+  if not report.divergence and not opts.upto then
+    local left = util.sorted_keys(refusals)
+    if left[1] then
+      local f = refusals[left[1]][1]
+      diverged(divergence(f.after, "", "", "refusal " .. f.k .. " is after action " .. f.after ..
+        ", which the log does not hold as done"))
     end
   end
   if vsnap and not vsnap.seen and not report.divergence then

@@ -364,7 +364,7 @@ function Server:api(method, route, args, body)
         return bad(400, "act: { \"side\": SIDE, \"line\": ACTION } expected")
       end
       if self.bots[t.side] then return bad(409, "side " .. t.side .. " is played by a bot") end
-      local r = g:act(t.side, t.line)
+      local r = g:try(t.side, t.line)
       local out = result_json(r)
       if r.status == "refused" then return reply(422, out) end
       if r.status == "error" then return reply(500, out) end

@@ -52,13 +52,40 @@ expect 2 "start an unknown scenario" "$BITWA" start skirmish/nowhere "$T/n.bitwa
 has "$T/err" "has no scenario 'nowhere'" "unknown scenario message"
 [ -e "$T/n.bitwa" ] && no "a failed start leaves no file" || ok
 
-before=$(digest "$G")
+before=$("$BITWA" show "$G" --json | cksum)
 expect 2 "illegal move" "$BITWA" do "$G" A move R1 0202
 has "$T/err" "refused: 3.1: a unit moves only into a hex of its front area" "refusal cites its rule"
 expect 2 "wrong side" "$BITWA" do "$G" B move B1 0804
 has "$T/err" "refused: 2.1:" "phase refusal cites 2.1"
 expect 2 "unknown unit" "$BITWA" do "$G" A move Nobody 0404
-[ "$(digest "$G")" = "$before" ] && ok || no "refused actions changed the game file"
+[ "$("$BITWA" show "$G" --json | cksum)" = "$before" ] && ok || no "refused actions changed the game"
+# the refusals are recorded, each with its rule, and replay --verify tries
+# them again; an edited refusal row is named
+if command -v sqlite3 >/dev/null 2>&1; then
+  r=$(sqlite3 "file:$G?mode=ro" "SELECT group_concat(k || '|' || after || '|' || side || '|' || line || '|' || rule || '|' || message, ';') FROM refusal")
+  want="1|1|A|move R1 0202|3.1|a unit moves only into a hex of its front area;2|1|B|move B1 0804|2.1|side B cannot act in phase A.move (A acts);3|1|A|move Nobody 0404||move: argument 1 (unit): no unit 'Nobody'"
+  [ "$r" = "$want" ] && ok || no "the refusal rows: '$r'"
+  [ "$(sqlite3 "file:$G?mode=ro" "SELECT count(*) FROM action")" = 2 ] && ok || no "a refusal added an action"
+  expect 0 "replay --verify with refusals" "$BITWA" replay "$G" --verify
+  has "$T/out" "every logged row agrees" "the refusals verify"
+  cp "$G" "$T/r.bitwa"
+  sqlite3 "$T/r.bitwa" "UPDATE refusal SET rule = '3.2' WHERE k = 1"
+  expect 1 "replay --verify of an edited refusal" "$BITWA" replay "$T/r.bitwa" --verify
+  has "$T/out" 'refusal 1 (A move R1 0202 after action 1): its rule is "3.2" in the log, the replay gives "3.1"' "the edited refusal is named"
+  cp "$G" "$T/r.bitwa"
+  sqlite3 "$T/r.bitwa" "UPDATE refusal SET line = 'move R1 0404' WHERE k = 1"
+  expect 1 "replay --verify of a refusal the rules allow" "$BITWA" replay "$T/r.bitwa" --verify
+  has "$T/out" 'refusal 1 (A move R1 0404 after action 1): the replay does not refuse it' "an allowed refusal is named"
+  # a format 2 file made before the refusal table: it is made by the first refusal
+  cp "$G" "$T/r.bitwa"
+  sqlite3 "$T/r.bitwa" "DROP TABLE refusal"
+  expect 0 "replay --verify without a refusal table" "$BITWA" replay "$T/r.bitwa" --verify
+  expect 2 "a refusal in a file without the table" "$BITWA" do "$T/r.bitwa" A move R1 0202
+  [ "$(sqlite3 "file:$T/r.bitwa?mode=ro" "SELECT rule FROM refusal")" = 3.1 ] && ok || no "the table is made by the first refusal"
+  expect 0 "replay --verify after it" "$BITWA" replay "$T/r.bitwa" --verify
+else
+  echo "note: no sqlite3 command: the refusal rows are not queried"
+fi
 
 expect 0 "legal move" "$BITWA" do "$G" A move R1 0404
 has "$T/out" "#1.hex = 0404" "the move's events are shown"

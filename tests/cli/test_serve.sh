@@ -64,13 +64,22 @@ req GET "api/unit?name=zz"
 status 404 "an unknown unit"
 has "$T/body" "no unit 'zz'" "the message names it"
 
-before=$(digest "$G")
+req GET "api/state"
+cp "$T/body" "$T/state0"
 req POST "api/act" '{"side":"B","line":"end"}'
 status 422 "another side's action"
 has "$T/body" '"rule":"2.1"' "the refusal names its rule"
 req POST "api/act" '{"side":"A","line":"move a 0202"}'
 status 422 "an illegal move"
 has "$T/body" '"status":"refused"' "refused"
+# refusals change nothing but the log's refusal table
+req GET "api/state"
+cmp -s "$T/body" "$T/state0" && ok || no "refusals changed the game: $(cat "$T/body")"
+if command -v sqlite3 >/dev/null 2>&1; then
+  r=$(sqlite3 "file:$G?mode=ro" "SELECT group_concat(after || ' ' || side || ' ' || line || ' ' || rule, ';') FROM refusal")
+  case "$r" in "1 B end 2.1;1 A move a 0202 "*) ok ;; *) no "the refusals are recorded: '$r'" ;; esac
+fi
+before=$(digest "$G")
 req POST "api/act" '{"side":"A",'
 status 400 "bad JSON"
 has "$T/body" '"error":"the body is not a JSON object' "bad JSON message"

@@ -1184,6 +1184,79 @@ static void test_snapshot_row (void) {
   CHECK(access(at("gone.bitwa"), F_OK) != 0);
 }
 
+static int collect_refusal (void *ctx, const bitwa_log_refusal *r) {
+  text_add(ctx, "%lld after %lld %s [%s] %s: %s\n", (long long) r->k,
+           (long long) r->after, r->side, r->line, r->rule, r->message);
+  return 0;
+}
+
+static char *refusals_of (bitwa_log *log) {
+  text t = { NULL, 0, 0 };
+  text_add(&t, "%s", "");
+  CHECK_INT(bitwa_log_each_refusal(log, collect_refusal, &t), 0);
+  return t.s;
+}
+
+/*
+** The refusal table: written in its own transaction, made by the first
+** refusal in a format 2 file made before it, taken back by truncate, and
+** held to bitwa's schema like the other tables.
+*/
+static void test_refusals (void) {
+  char err[512] = "";
+  char *s;
+  const char *old = tampered("norefusal.bitwa", "DROP TABLE refusal");
+  bitwa_log_refusal r1 = { 0, 1, "German", "move 1/H 0101", "3.1", "not adjacent" };
+  bitwa_log_refusal r2 = { 0, 2, "Soviet", "fire x", "", "no unit 'x'" };
+  bitwa_log_refusal bad = { 0, 9, "Soviet", "end", "", "later" };
+  bitwa_log *log;
+
+  expect_opens(old, __LINE__);
+  log = bitwa_log_open(old, false, BITWA_SYNC_FULL, err, sizeof err);
+  CHECK(log != NULL);
+  if (!log) return;
+  s = refusals_of(log);
+  CHECK_STR(s, "");
+  free(s);
+  CHECK_INT(bitwa_log_add_refusal(log, &r1), 0);
+  CHECK_INT(bitwa_log_add_refusal(log, &bad), -1);
+  CHECK_HAS(bitwa_log_error(log), "refusal after action 9, which the log does not hold as done");
+  CHECK_INT(bitwa_log_add_refusal(log, &r2), 0);
+  bitwa_log_close(log);
+  expect_opens(old, __LINE__);
+  log = bitwa_log_open(old, true, BITWA_SYNC_FULL, err, sizeof err);
+  CHECK(log != NULL);
+  if (!log) return;
+  s = refusals_of(log);
+  CHECK_STR(s, "1 after 1 German [move 1/H 0101] 3.1: not adjacent\n"
+               "2 after 2 Soviet [fire x] : no unit 'x'\n");
+  free(s);
+  CHECK_INT(bitwa_log_add_refusal(log, &r1), -1);
+  CHECK_HAS(bitwa_log_error(log), "read-only");
+  /* nothing else changed */
+  CHECK_INT(bitwa_log_count_done(log), 3);
+  bitwa_log_close(log);
+  /* undo takes back the refusals after the actions it removes */
+  log = bitwa_log_open(old, false, BITWA_SYNC_FULL, err, sizeof err);
+  CHECK(log != NULL);
+  if (!log) return;
+  CHECK_INT(bitwa_log_truncate(log, 1), 0);
+  s = refusals_of(log);
+  CHECK_STR(s, "1 after 1 German [move 1/H 0101] 3.1: not adjacent\n");
+  free(s);
+  bitwa_log_close(log);
+
+  /* a table or view of that name that is not bitwa's is refused */
+  expect_refused(tampered("refusal2.bitwa", "DROP TABLE refusal;"
+                          " CREATE TABLE refusal(k INTEGER PRIMARY KEY, x)"),
+                 "unexpected schema: table refusal differs", __LINE__);
+  expect_refused(tampered("refusal3.bitwa", "DROP TABLE refusal;"
+                          " CREATE VIEW refusal AS SELECT * FROM action"),
+                 "unexpected schema: view refusal differs", __LINE__);
+  expect_refused(tampered("refusal4.bitwa", "ALTER TABLE refusal ADD COLUMN x TEXT"),
+                 "unexpected schema: table refusal differs", __LINE__);
+}
+
 int main (void) {
   if (!mkdtemp(tmpdir)) {
     perror("mkdtemp");
@@ -1202,6 +1275,7 @@ int main (void) {
   test_uri_like_name();
   test_state_bytes();
   test_snapshot_row();
+  test_refusals();
   cleanup();
   return check_summary();
 }

@@ -349,6 +349,9 @@ static void play_sample (const char *g) {
   remove_game(g);
   CHECK_INT(RUN("start", "start", "ledger/duel", (char *) g, "--seed", "9"), 0);
   CHECK_INT(RUN("do", "do", (char *) g, "A", "step"), 0);
+  /* two refusals after action 2, recorded in the refusal table */
+  CHECK_INT(RUN("do", "do", (char *) g, "A", "hit", "a1"), 2);
+  CHECK_INT(RUN("do", "do", (char *) g, "B", "step"), 2);
   CHECK_INT(RUN("do", "do", (char *) g, "A", "hit", "b1"), 0);
   CHECK_INT(RUN("do", "do", (char *) g, "A", "ask"), 0);
   CHECK_INT(RUN("answer", "answer", (char *) g, "yes"), 0);
@@ -384,6 +387,11 @@ static void test_tampering (void) {
     { "UPDATE action SET phase = 'A.play' WHERE n = 6", "action 6" },
     { "UPDATE action SET checksum = '0000000000000000' WHERE n = 3", "action 3" },
     { "UPDATE decision SET answer = 'no' WHERE action = 4", "action 4" },
+    { "UPDATE refusal SET rule = '1.5' WHERE k = 1", "refusal 1 (A hit a1 after action 2): its rule" },
+    { "UPDATE refusal SET message = 'no' WHERE k = 2", "refusal 2 (B step after action 2): its message" },
+    { "UPDATE refusal SET line = 'hit b1' WHERE k = 1", "refusal 1 (A hit b1 after action 2): the replay does not refuse it" },
+    { "UPDATE refusal SET side = 'A' WHERE k = 2", "refusal 2 (A step after action 2): the replay does not refuse it" },
+    { "UPDATE refusal SET after = 99 WHERE k = 2", "refusal 2 is after action 99" },
   };
   PATH(g, "sample.bitwa"); PATH(t, "tampered.bitwa");
   int detected = 0;
@@ -654,6 +662,10 @@ static void test_docs_queries (void) {
                    " AND e.value < e.was AND s.value = 'B' GROUP BY a.turn, s.value",
                    first, sizeof first) == 1);
   CHECK(strncmp(first, "1|B|", 4) == 0);
+  /* the refusals, with their rules */
+  CHECK_INT(query_rows(g, "SELECT r.after, r.side, r.line, r.rule, r.message FROM refusal r"
+                       " ORDER BY r.k", first, sizeof first), 2);
+  CHECK_STR(first, "2|A|hit a1|1.4|a side does not hit its own unit");
   printf("docs: %d example queries of docs/LOG.md run\n", blocks);
   free(doc);
 }
