@@ -451,7 +451,7 @@ function M.resolve(t)
     if U().is_field(d) then rules.phases.on_attacked(d) end
   end
   r.roll = bitwa.roll(M.DICE, 6, "combat (5.1.1)",
-    function(roll) return rules.combat.result_class(T().combat[roll][r.final]) end)
+    function(roll) return rules.combat.result_class(T().combat[roll][r.final]) end, att_side)
   r.cell = T().combat[r.roll][r.final]
   local cell = r.cell
   bitwa.note(string.format("combat: %s (%d SP; %s) vs %s (%d SP; %s): %s -> %s, roll %d: %s",

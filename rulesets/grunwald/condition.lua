@@ -52,7 +52,7 @@ function M.morale_test(u, why, extra)
     local m = modified_of(roll)
     return m < 1 or contains(row.pass, m)
   end
-  local roll = bitwa.roll(T().morale_test.dice, 6, "morale test (6.2.1)", passes)
+  local roll = bitwa.roll(T().morale_test.dice, 6, "morale test (6.2.1)", passes, u.side)
   local modified = modified_of(roll)
   local pass = passes(roll)
   bitwa.note(string.format("%s: morale test%s at MORALE %+d: %d%s%s -> %s (6.2.1)", u.name,
@@ -131,7 +131,7 @@ function M.after_combat(u, row)
   local r = D.rows[row]
   local class = U().class(u)
   local roll = bitwa.roll(D.dice, 6, D.roll .. " (5.1.1 g)",
-    function(t) return contains(r[class], t) end)   -- a hit or a miss
+    function(t) return contains(r[class], t) end, u.side)   -- a hit or a miss
   local hit = contains(r[class], roll)
   bitwa.note(string.format("%s: %s roll %d on row %s, %s -> %s", u.name, D.roll, roll, r.printed, class,
     hit and D.effect or "no effect"))

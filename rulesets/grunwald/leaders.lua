@@ -61,7 +61,7 @@ end
 -- hexes they had to retreat and he dies.  Returns dies, roll.
 function M.death_roll(leader, required, sp_lost, by)
   local roll = bitwa.roll(T().leaders.death_dice, 6, "leader death (8.2.4)",
-    function(t) return rules.arith.leader_dies(t, required, sp_lost or 0) end)
+    function(t) return rules.arith.leader_dies(t, required, sp_lost or 0) end, leader.side)
   local dies = rules.arith.leader_dies(roll, required, sp_lost or 0)
   bitwa.note(string.format("%s: death roll %d - %d SP lost %s %d hexes to retreat (8.2.4, 8.2.5)",
     leader.name, roll, sp_lost or 0, dies and "<=" or ">", required))

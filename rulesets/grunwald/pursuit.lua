@@ -42,7 +42,7 @@ function M.kind(u)
   for _, r in ipairs(T().pursuit.rows) do if r.hexes == d then row = r end end
   if not row.roll then return "voluntary", "5.5.3" end
   local roll = bitwa.roll(T().pursuit.dice, 6, "pursuit (5.5.3)",
-    function(t) return rules.pursuit.table_kind(row, t) end)
+    function(t) return rules.pursuit.table_kind(row, t) end, side)
   return rules.pursuit.table_kind(row, roll), "5.5.3"
 end
 

@@ -308,7 +308,8 @@ function M.roll(shooter, target)
   -- [11.2.2] a target in the ZoC of a friendly unit (other than the shooter)
   local near = rules.zoc.enemies_covering(target.hex, target.side, function(e) return e.id ~= shooter.id end)
   if #near > 0 then
-    local r = bitwa.roll(1, 6, "friendly fire (11.2.2)", function(t) return t == R.friendly_fire_roll end)
+    local r = bitwa.roll(1, 6, "friendly fire (11.2.2)", function(t) return t == R.friendly_fire_roll end,
+      shooter.side)
     if r == R.friendly_fire_roll then
       shot.friendly = true
       bitwa.note(shooter.name .. " fires at " .. target.name .. ": friendly fire (11.2.2)")
@@ -316,7 +317,7 @@ function M.roll(shooter, target)
     end
   end
   local rule = FIRE_RULE[shooter.kind]
-  shot.raw = bitwa.roll(2, 6, "fire (" .. rule .. ")")
+  shot.raw = bitwa.roll(2, 6, "fire (" .. rule .. ")", shooter.side)
   shot.modifier = rules.ranged.modifier(shooter, target.hex, target)
   local row = rules.ranged.table_of(shooter)[shot.range]
   if shot.raw + shot.modifier >= 1 then   -- A-066: below 1, no effect
@@ -339,7 +340,7 @@ function M.leaders_under_fire(h, by_side)
   local L = rules.tables.leaders
   for _, leader in ipairs(rules.units.leaders_at(h)) do
     local r = bitwa.roll(L.fire_death_dice, 6, "leader under fire (11.2.5)",
-      function(t) return t == L.fire_death_roll end)
+      function(t) return t == L.fire_death_roll end, leader.side)
     if r == L.fire_death_roll then
       bitwa.note(leader.name .. " is killed by fire (11.2.5)")
       rules.leaders.kill(leader, by_side, "11.2.5")
@@ -397,7 +398,7 @@ function M.apply(shot)
         end
       elseif shot.kind == "crossbowmen" then
         local function disorganizes(t) return t == R.crossbow_disorg_roll end
-        if disorganizes(bitwa.roll(1, 6, "crossbow hit (11.6.2)", disorganizes)) then    -- [11.6.2]
+        if disorganizes(bitwa.roll(1, 6, "crossbow hit (11.6.2)", disorganizes, shot.side)) then    -- [11.6.2]
           rules.condition.disorganize(target, "11.6.2")
           -- (a ruleset whose disorganization takes the unit off the map,
           -- Legnica's scatter, leaves nothing to stop)
@@ -471,7 +472,7 @@ end
 function M.fire_at_object(shooter, h)
   shooter.shots = shooter.shots + 1
   local d = bitwa.hex.distance(shooter.hex, h)
-  local raw = bitwa.roll(2, 6, "fire (11.7.5)")
+  local raw = bitwa.roll(2, 6, "fire (11.7.5)", shooter.side)
   local m = rules.ranged.modifier(shooter, h, nil)
   local destroyed = raw + m >= 1 and rules.tables.fire_bombards_objects[d][rules.arith.fire_column(raw, m)]
   bitwa.note(string.format("%s fires at the fortification %s (range %d): %d%+d -> %s (11.7.5)", shooter.name,

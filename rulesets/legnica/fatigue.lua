@@ -46,7 +46,7 @@ function M.start_of_movement(side, arm)
     if (arm == "cavalry") == rules.units.is_cavalry(u) and not exempt(u) then
       local l = rules.organization.leader_of(u)
       if l and l:alive() and l.fatigue > F.scatter_above then
-        local roll = bitwa.roll(1, 6, "fatigue (=13.2.1)", function(t) return t < F.scatter_below end)
+        local roll = bitwa.roll(1, 6, "fatigue (=13.2.1)", function(t) return t < F.scatter_below end, u.side)
         if roll < F.scatter_below then
           rules.scatter.scatter(u, "=13.2.1: " .. l.name .. "'s fatigue " .. l.fatigue .. ", roll " .. roll)
         else

@@ -134,7 +134,7 @@ function M.start_of_movement(side, arm)
     local moves = (arm == "cavalry") == U().is_cavalry(u)
     if moves and u:alive() and u.hex == nil then
       local roll = bitwa.roll(T().scatter.regroup_dice, 6, "regroup (=9.1.6)",
-        function(t) return t >= T().scatter.regroup_from end)
+        function(t) return t >= T().scatter.regroup_from end, side)
       if roll >= T().scatter.regroup_from then
         rules.scatter.regroup(u)
       else

@@ -371,7 +371,7 @@ replace("ride_down.attempt", function(cav, hex, how, from, keep)
     armours[i] = v.armour
   end
   local armour = rules.arith.mean(armours)
-  local raw = bitwa.roll(R.roll.dice, 6, "ride-down (5.8.5)")
+  local raw = bitwa.roll(R.roll.dice, 6, "ride-down (5.8.5)", cav.side)
   local m = raw + cf + cav.sp + cav.armour - sp - armour
   bitwa.note(string.format("%s tries to ride down %s on %s: %d + CF %d + SP %d + armour %d - SP %d - armour %d = %d (5.8.5)",
     cav.name, names(list), hex.label, raw, cf, cav.sp, cav.armour, sp, armour, m))

@@ -183,6 +183,15 @@ test("5.1.1-g / T-18 / A-019: the disorganization roll reads the table (light ca
   eq(g:unit_table("P1").condition, "disorganized", "12 does")
 end)
 
+test("5.1.1 / 5.5.3 / 5.1.1 g: the log names who rolled: the attacker its combat and pursuit rolls, the defender its disorganization roll", function()
+  -- each roll names its side: the latest decision (PL's retreat, TO's loss) would give PL a pursuit roll and TO the disorganization roll
+  local _, r = t18({ 4, 1, 1, 3 })
+  done(r)
+  local got = {}
+  for i, x in ipairs(r.rolls) do got[i] = x.purpose .. ": " .. x.side end
+  eq(got, { "combat (5.1.1): TO", "pursuit (5.5.3): TO", "pursuit (5.5.3): TO", "combat disorganization (5.1.1 g): PL" })
+end)
+
 test("5.1.1-f: losses first, then the retreat, then pursuit, then the disorganization roll", function()
   local _, r, _ = t18({ 4, 1, 1, 3 })
   eq(purposes(r), { "combat (5.1.1)", "pursuit (5.5.3)", "pursuit (5.5.3)", "combat disorganization (5.1.1 g)" })
