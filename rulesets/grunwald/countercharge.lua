@@ -106,7 +106,7 @@ end
 -- Move one countercharging unit as planned [5.7.2 a-b] [5.7.6].
 local function go(p)
   local cc = p.unit
-  local from = cc.hex
+  local from, name = cc.hex, cc.name                 -- entering may remove it (Legnica 4.2.5)
   if p.turned then
     cc.facing = p.facing
     rules.charge.on_turn(cc, 1, "countercharge")
@@ -114,7 +114,7 @@ local function go(p)
   units().place(cc, p.to)
   cc.countercharged = true                                         -- [5.7.7]
   rules.movement.on_enter(cc, from, p.to, "countercharge")
-  bitwa.note(cc.name .. " countercharges from " .. from.label .. " to " .. p.to.label ..
+  bitwa.note(name .. " countercharges from " .. from.label .. " to " .. p.to.label ..
     (cc:alive() and (" with CF " .. rules.charge.cf(cc)) or "") .. " (5.7)")
   if cc:alive() and cc.hex then rules.movement.meet_leaders(cc, p.to) end
 end
@@ -127,6 +127,7 @@ function M.run(p, mover, side)
   for _, cc in ipairs(rules.countercharge.candidates(mover, side)) do
     if cc.id ~= main.id then others[#others + 1] = cc end
   end
+  local main_name = main.name
   go(p)
   local group = { main }
   for _, cc in ipairs(others) do
@@ -140,7 +141,7 @@ function M.run(p, mover, side)
         end
         lines[#lines + 1] = "no"
         local choice = bitwa.decide { side = side, kind = "countercharge_join", options = lines,
-          prompt = cc.name .. " may join " .. main.name .. "'s countercharge on " .. mover.name .. " (5.7.5)" }
+          prompt = cc.name .. " may join " .. main_name .. "'s countercharge on " .. mover.name .. " (5.7.5)" }
         if choice ~= "no" then
           go(by_line[choice])
           group[#group + 1] = cc

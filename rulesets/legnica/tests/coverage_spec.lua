@@ -1690,3 +1690,18 @@ test("5.2.8-d / 4.2.5: a 1-SP cavalry unit advancing into a village with CF abov
   eq(g:unit_table("B").hex, "0504")
   refused(g:act("MO", "advance B 0505"), "5.2.8", "one advance")
 end)
+
+test("5.7 / 4.2.5: a 1-SP cavalry unit countercharging into a village with CF above 0 is eliminated; the move goes on", function()
+  local g = setup({ U("K1", "PL", "cavalry", "0403", "S", { mp = 2 }),
+                    U("P2", "MO", "cavalry", "0606", "NW", { sp = 1, cf = 1 }), U("far", "MO", "infantry", "2015", "N", { sp = 1 }) },
+                  { first = "PL" })
+  -- K1 moves down column 4 to 0405, next to the village 0505 in P2's front area
+  done(play(g, "PL", "move K1"), "0404")
+  local r = g:act("PL", "move K1")
+  eq(r.request and r.request.options, { "countercharge P2 K1", "pass" })
+  r = g:answer("countercharge P2 K1")
+  done(r)
+  eq(g:unit_table("P2"), nil, "P2 is eliminated in the village")
+  ok(H.notes(r):find("loses 1 SP and scatters (4.2.5)", 1, true), H.notes(r))
+  ok(H.notes(r):find("P2 countercharges from 0606 to 0505", 1, true), H.notes(r))
+end)
