@@ -55,24 +55,28 @@ typedef struct {
   bool optional;        /* may be absent (made by its first write) */
 } schema_table;
 
+/* The tables formats 1 and 2 share, word for word. */
+#define SCHEMA_COMMON_TABLES \
+  { "meta", \
+    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)" \
+    " STRICT, WITHOUT ROWID", false }, \
+  { "source", \
+    "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL," \
+    " kind TEXT NOT NULL, hash TEXT NOT NULL," \
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false }, \
+  { "action", \
+    "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL," \
+    " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL," \
+    " status TEXT NOT NULL CHECK(status IN ('done','pending'))," \
+    " checksum TEXT NOT NULL) STRICT", false }, \
+  { "decision", \
+    "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL," \
+    " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL," \
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+
 /* Format 2 (this bitwa writes it). */
 static const schema_table log_schema[] = {
-  { "meta",
-    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    " STRICT, WITHOUT ROWID", false },
-  { "source",
-    "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
-    " kind TEXT NOT NULL, hash TEXT NOT NULL,"
-    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false },
-  { "action",
-    "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
-    " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
-    " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
-    " checksum TEXT NOT NULL) STRICT", false },
-  { "decision",
-    "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
-    " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
-    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+  SCHEMA_COMMON_TABLES
   { "roll",
     "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " side TEXT NOT NULL, rule TEXT NOT NULL,"
@@ -100,22 +104,7 @@ static const schema_table log_schema[] = {
 
 /* Format 1: read (and verified by replaying), never written. */
 static const schema_table log_schema_v1[] = {
-  { "meta",
-    "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    " STRICT, WITHOUT ROWID", false },
-  { "source",
-    "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL,"
-    " kind TEXT NOT NULL, hash TEXT NOT NULL,"
-    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false },
-  { "action",
-    "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL,"
-    " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL,"
-    " status TEXT NOT NULL CHECK(status IN ('done','pending')),"
-    " checksum TEXT NOT NULL) STRICT", false },
-  { "decision",
-    "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL,"
-    " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL,"
-    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+  SCHEMA_COMMON_TABLES
   { "roll",
     "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
