@@ -5,11 +5,7 @@
 -- c,r-1  NE c+1,r-1  SE c+1,r  S c,r+1  SW c-1,r  NW c-1,r-1).  T-nn are
 -- MATRIX.md §6.2's worked examples, T-HU-nn HUSARIA.md's.
 
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, morale = 7 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local U = loadfile(bitwa.home .. "/rulesets/husaria/tests/lib/field.lua", "t", _ENV)().U
 
 local function setup(units, extra)
   extra = extra or {}

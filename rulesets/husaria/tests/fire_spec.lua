@@ -2,11 +2,7 @@
 -- Map facts: movement_spec.lua (forest 0305-0306, village 0505, orchard
 -- 0905, hill 1109-1110 at elevation 1).
 
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, morale = 7 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local U = loadfile(bitwa.home .. "/rulesets/husaria/tests/lib/field.lua", "t", _ENV)().U
 local function G(name, side, hex, facing, t)
   local u = U(name, side, "artillery", hex, facing, { gun = "heavy", mp = 2, morale = 6 })
   for k, v in pairs(t or {}) do u[k] = v end

@@ -1,10 +1,6 @@
 -- The scenarios and their victory conditions (L757-936).
 
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, morale = 7 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local U = loadfile(bitwa.home .. "/rulesets/husaria/tests/lib/field.lua", "t", _ENV)().U
 
 test("Kircholm 1605: stage 11 of 20, the Poles' initiative, 80 lances, morale on the Poles' +1, every unit of the text", function()
   local g = game { ruleset = "husaria", scenario = "kircholm", deploy = "scenario" }
