@@ -66,25 +66,9 @@ end
 
 local function dist(a, b) return bitwa.hex.distance(hex(a), hex(b)) end
 
--- The words of a line, "quoted words" kept together.
-local function words(line)
-  local out = {}
-  local i, n = 1, #line
-  while i <= n do
-    local c = line:sub(i, i)
-    if c == " " or c == "\t" then i = i + 1
-    elseif c == '"' then
-      local j = line:find('"', i + 1, true) or (n + 1)
-      out[#out + 1] = line:sub(i + 1, j - 1)
-      i = j + 1
-    else
-      local j = line:find("[ \t\"]", i) or (n + 1)
-      out[#out + 1] = line:sub(i, j - 1)
-      i = j
-    end
-  end
-  return out
-end
+-- The words of a line, "quoted words" kept together: the game's own
+-- parser (words(line), given to every bot)
+local words = words
 
 -- ------------------------------------------------------------------ the position
 

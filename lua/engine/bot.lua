@@ -220,7 +220,8 @@ function M.module(path, seed, side_index, name, opts)
       if rep then left = left - rep.plays end
       return rep, rule, message
     end
-    local env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end }
+    local env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end,
+                                words = util.words }
     env.math.random = function(m, n)
       if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
       if n == nil then m, n = 1, m end
