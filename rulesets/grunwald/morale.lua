@@ -1,10 +1,13 @@
 -- [6.1] The MORALE track.  The variable `morale` holds the track in
 -- fields in favour of the first side of the scenario (PL in Grunwald);
--- the other side reads it negated.  `morale.effective` is the value in
--- force this turn: the counter moves at once, its effect only from the
--- morale phase (phase 9) on [6.1.9].  The value of a side is its signed
--- field offset (A-007: the field-to-value scale is printed on the map,
--- not in the text).
+-- the other side reads it negated.  `morale.effective` is the track as it
+-- stood at the last morale phase: the counter moves at once, its effect
+-- only from the morale phase (phase 9) on [6.1.9].  The book moves the
+-- counter by fields (6.1.4-6.1.7) but uses a value of +/-2 at most (the
+-- 6.2.1 rows, 6.1.8's '+2'); the map that turns one into the other is not
+-- in the text (A-007).  Option morale_value: "zones" (the default) reads
+-- the fields through tables.morale.zones, an estimate bounded at +/-2;
+-- "offset" takes the signed field offset as the value, unbounded.
 local M = {}
 
 local function favoured() return bitwa.sides()[1] end
@@ -17,11 +20,24 @@ end
 -- The track as it stands now, in fields in favour of `side`.
 function M.track(side) return signed(side, bitwa.var("morale") or 0) end
 
+-- [6.1] [A-007] The MORALE value of a track position, `fields` in favour
+-- of a side, for that side.
+function M.value_of(fields)
+  if bitwa.option("morale_value") == "offset" then return fields end
+  local n = fields < 0 and -fields or fields
+  local v = 0
+  for _, z in ipairs(rules.tables.morale.zones) do
+    if n >= z.fields and z.value > v then v = z.value end
+  end
+  if fields < 0 then return -v end
+  return v
+end
+
 -- [6.1.9] The MORALE value in force this turn, in favour of `side`.
 function M.value(side)
   local v = bitwa.var("morale.effective")
   if v == nil then v = bitwa.var("morale") or 0 end
-  return signed(side, v)
+  return rules.morale.value_of(signed(side, v))
 end
 
 -- [6.1.2] The CM the MORALE value gives `side` in every combat: the side

@@ -129,6 +129,7 @@ return {
     complementary = { default = true, doc = "13.0-14.0: units organization and fatigue (complementary rules)" },
     turn_terrain_cost = { default = "table", values = { "table", "example" }, doc = "4.3.6: terrain added to a turn: 'table' (the arm's cost) or 'example' (the printed example's 2 MP)" },
     ride_down_cost = { default = "surcharge", values = { "surcharge", "total" }, doc = "5.8.4: 'surcharge' (the SP ridden down are paid on top of entering the hex, A-038) or 'total' (the SP are the whole cost of the hex)" },
+    morale_value = { default = "zones", values = { "zones", "offset" }, doc = "6.1 / A-007: the MORALE value a track position gives: 'zones' (the fields read through tables.morale.zones, bounded at +/-2, an estimate of the map's track) or 'offset' (the signed field offset itself, unbounded)" },
     leader_test_modifier = { default = "add", values = { "add", "subtract" }, doc = "6.2.2-6.2.3: 'add' as the English text prints (a leader makes the test harder, since low rolls pass) or 'subtract' (leaders help, as the French edition)" },
   },
 }

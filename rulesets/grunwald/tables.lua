@@ -305,6 +305,19 @@ T.morale = {
   leader = 8,                     -- [6.1.6] a leader killed
   grand_leader = 12,              -- [6.1.7] the grand leader killed
   obligatory_pursuit = 2,         -- [6.1.8] at '+2' pursuit is obligatory unless on a leader's hex
+  -- [6.1] [A-007] the MORALE value a track position gives (option
+  -- morale_value = "zones", the default): the track's zones are printed on
+  -- the map only, so this is an ESTIMATE.  Fields in a side's favour from
+  -- `fields` on give `value`; the value is the highest zone reached, and
+  -- 0 below the first; the other side reads it negated.  The value is
+  -- bounded at +/-2, the rows of the morale test (6.2.1) and the top of
+  -- 6.1.8: a leader's death (8 fields) or the grand leader's (12) moves
+  -- one zone, both (or a leader and a banner and some units) the top one.
+  -- NOTES.md (MORALE) gives the sim runs behind the widths.
+  zones = {
+    { fields = 5,  value = 1 },
+    { fields = 14, value = 2 },
+  },
 }
 
 ---------------------------------------------------------- TERRAIN INFLUENCE

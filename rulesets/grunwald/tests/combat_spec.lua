@@ -249,7 +249,7 @@ end)
 
 test("T-19-c: -1 / D4D: the attacker loses 1; the defender retreats 4 and is disorganized without a roll (5:1, roll 2)", function()
   -- PL attacks with MORALE +3: 2:1 +3 = 5:1
-  local g = duel({}, { sp = 1 }, { att_side = "PL", vars = { { "morale", 3 } } })
+  local g = duel({}, { sp = 1 }, { att_side = "PL", vars = { { "morale", 3 } }, options = { morale_value = "offset" } })
   g.dice:force { 2 }
   local r = play(g, "PL", "attack A D", { retreat = { "0509", "0510", "0511", "0512" } })
   done(r)

@@ -38,11 +38,11 @@ test("6.2.1-b: at MORALE 0 a 4 fails; the MP are spent all the same", function()
 end)
 
 test("6.2.1-c / A-047: beyond +2 the +2 row: at +5 a 5 passes, a 6 fails", function()
-  local g = rally_game({ condition = "disorganized" }, { vars = { { "morale", -5 } } })
+  local g = rally_game({ condition = "disorganized" }, { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   g.dice:force { 5 }
   done(g:act("TO", "rally D"))
   eq(g:unit_table("D").condition, "")
-  g = rally_game({ condition = "disorganized" }, { vars = { { "morale", -5 } } })
+  g = rally_game({ condition = "disorganized" }, { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   g.dice:force { 6 }
   done(g:act("TO", "rally D"))
   eq(g:unit_table("D").condition, "disorganized")
@@ -107,7 +107,7 @@ end)
 test("9.1.3 / 8.1.8: units on a hex with a leader are not disorganized, nor is the leader", function()
   -- A and L at 0507 against D at 0508; TO +2 (leader), PL +2 (MORALE): 1:1, 12 = A1D
   local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("L", "TO", "leader", "0507", "S"),
-                    U("D", "PL", "infantry", "0508", "N") }, { vars = { { "morale", 2 } } })
+                    U("D", "PL", "infantry", "0508", "N") }, { vars = { { "morale", 2 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 12, 7 }                     -- A1D; the leader's death roll 7 (> 1)
   local r = play(g, "TO", "attack A D")

@@ -198,7 +198,7 @@ test("FR 1.5-d: 1:3, roll 12 is A3 without loss or automatic disorganization (EN
   -- A (TO, 2 SP) attacks D (PL, 2 SP): 1:1, PL's MORALE +2 gives D 2 CMs: 1:3
   local function duel(en, dice)
     local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") },
-                    { en = en, first = "TO", vars = { { "morale", 2 } }, dice = dice })
+                    { en = en, first = "TO", vars = { { "morale", 2 } }, options = { morale_value = "offset" }, dice = dice })
     to_phase(g, "A.infantry_attack")
     local r = play(g, "TO", "attack A D")
     done(r)
@@ -658,7 +658,7 @@ test("FR 8.1.4 / A-051: a leader's death costs 1 SP to the units stacked with hi
   local function go(en, dice)
     local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"),
                       U("L", "TO", "leader", "0507", "N"), U("C", "TO", "cavalry", "1212", "N", { leader = "L" }) },
-                    { en = en, first = "TO", vars = { { "morale", 3 } }, options = { complementary = true }, dice = dice })
+                    { en = en, first = "TO", vars = { { "morale", 3 } }, options = { morale_value = "offset", complementary = true }, dice = dice })
     to_phase(g, "A.infantry_attack")
     done(play(g, "TO", "attack A D"))
     return g
@@ -1020,7 +1020,7 @@ test("T-22 5.4.6: D4 with room for 3 hexes: 1 SP lost for the side, the owner's 
                   U("D2", "PL", "infantry", "0508", "N", { sp = 1 }),
                   U("T1", "TO", "infantry", "0413", "NE", { sp = 1 }), U("T2", "TO", "infantry", "0613", "NW", { sp = 1 }) }
   for i, h in ipairs { "0609", "0409", "0610", "0410", "0611", "0411" } do units[#units + 1] = U("B" .. i, "PL", "infantry", h, "N") end
-  local g = setup(units, { first = "TO", vars = { { "morale", -6 } }, dice = { 4, 6 } })
+  local g = setup(units, { first = "TO", vars = { { "morale", -6 } }, options = { morale_value = "offset" }, dice = { 4, 6 } })
   to_phase(g, "A.infantry_attack")
   local r = play(g, "TO", "attack A D1,D2", { loss = "D2" })   -- 1:1 +6 = 7:1, 4 = D4
   done(r)
@@ -1047,7 +1047,8 @@ end)
 test("T-24 5.5.3: a leader on the hex: voluntary without a roll; 3 hexes: 3 voluntary, 4 obligatory; MORALE +2: obligatory", function()
   local function duel(leader_hex, dice, vars)
     local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"),
-                      U("L", "TO", "leader", leader_hex, "N") }, { first = "TO", dice = dice, vars = vars })
+                      U("L", "TO", "leader", leader_hex, "N") }, { first = "TO", dice = dice, vars = vars,
+                      options = vars and { morale_value = "offset" } or nil })   -- MORALE by its offset (+3)
     to_phase(g, "A.infantry_attack")
     local r = play(g, "TO", "attack A D", { retreat = "0509" })
     done(r)
@@ -1164,7 +1165,7 @@ test("T-32 5.7.10: P2 cannot countercharge K1 next to P1", function()
 end)
 
 test("T-39 6.1.2: MORALE +1 for the Poles: 1 CM in every Polish combat, none for the Teutons", function()
-  local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") }, { first = "TO", vars = { { "morale", 1 } } })
+  local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") }, { first = "TO", vars = { { "morale", 1 } }, options = { morale_value = "offset" } })
   eq(evaluate(g, { "A" }, { "D" }).def["6.1.2"], 1)
   eq(evaluate(g, { "A" }, { "D" }).att["6.1.2"], nil)
   eq(evaluate(g, { "D" }, { "A" }).att["6.1.2"], 1)
@@ -1190,7 +1191,7 @@ end)
 test("T-42 8.1.7: the stack must retreat 2, only 1 is possible: the leader retreats 1 and stops", function()
   local units = { U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"), U("L", "PL", "leader", "0508", "N") }
   for i, h in ipairs { "0609", "0409", "0610", "0510", "0410" } do units[#units + 1] = U("B" .. i, "PL", "infantry", h, "N") end
-  local g = setup(units, { first = "TO", vars = { { "morale", -5 } }, dice = { 6, 4 } })
+  local g = setup(units, { first = "TO", vars = { { "morale", -5 } }, options = { morale_value = "offset" }, dice = { 6, 4 } })
   to_phase(g, "A.infantry_attack")
   done(play(g, "TO", "attack A D"))              -- 1:1 +5 -2 = 4:1, 6 = D2; death roll 4 - 1 > 2
   eq({ unit(g, "D").hex, unit(g, "D").sp, unit(g, "L").hex }, { "0509", 1, "0509" })
@@ -1199,7 +1200,7 @@ end)
 test("T-43 8.2.5 a: attackers with a leader get A2 -1: he dies on 2 or 3", function()
   local function go(dice)
     local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"), U("L", "TO", "leader", "0507", "N") },
-                    { first = "TO", vars = { { "morale", 3 } }, dice = dice })
+                    { first = "TO", vars = { { "morale", 3 } }, options = { morale_value = "offset" }, dice = dice })
     to_phase(g, "A.infantry_attack")
     done(play(g, "TO", "attack A D"))            -- 1:1 +2 -3 = 1:2, 11 = A2 -1
     return g
@@ -1213,7 +1214,7 @@ test("T-44 8.2.5 b: defenders with a leader get D3 -1 and retreat only 2 (+1 SP)
     local units = { U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"), U("L", "PL", "leader", "0508", "N"),
                     U("T", "TO", "infantry", "0511", "S", { sp = 1 }) }
     for i, h in ipairs { "0609", "0409", "0610", "0410", "0611", "0411" } do units[#units + 1] = U("B" .. i, "PL", "infantry", h, "N") end
-    local g = setup(units, { first = "TO", vars = { { "morale", -7 } }, dice = dice })
+    local g = setup(units, { first = "TO", vars = { { "morale", -7 } }, options = { morale_value = "offset" }, dice = dice })
     to_phase(g, "A.infantry_attack")
     done(play(g, "TO", "attack A D"))            -- 1:1 +7 -2 = 6:1, 5 = D3 -1
     return g
@@ -1366,7 +1367,7 @@ end)
 
 test("T-57 12.1.5: a defender in a fortification retreats 2; the pursuit enters only the hex it held", function()
   local g = setup({ U("A", "TO", "infantry", "1104", "S"), U("D", "PL", "infantry", "1105", "N") },
-                  { first = "TO", vars = { { "morale", -2 } }, dice = { 2, 5 } })
+                  { first = "TO", vars = { { "morale", -2 } }, options = { morale_value = "offset" }, dice = { 2, 5 } })
   to_phase(g, "A.infantry_attack")
   done(play(g, "TO", "attack A D", { retreat = { "1106", "1107" } }))   -- 1 (halved) : 2 = 1:2 +2 = 2:1, 2 = D2
   eq({ unit(g, "D").hex, unit(g, "A").hex }, { "1107", "1105" })

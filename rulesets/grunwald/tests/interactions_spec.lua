@@ -65,7 +65,7 @@ local function leader_stack()
     U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
     U("B4", "PL", "infantry", "0410", "N"), U("B5", "PL", "infantry", "0611", "N"),
     U("B6", "PL", "infantry", "0411", "N"), U("T", "TO", "infantry", "0511", "S", { sp = 1 }) },
-    { vars = { { "morale", -7 } } })
+    { vars = { { "morale", -7 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   return g
 end
@@ -104,7 +104,7 @@ test("5.4.6 / 5.4.5 / A-024: attackers from two hexes, each boxed in by friends 
       U("D", "PL", "infantry", "0508", "N"),
       U("B1", "TO", "infantry", "0506", "N"), U("B2", "TO", "infantry", "0607", "N"), U("B3", "TO", "infantry", "0407", "N"),
       U("B4", "TO", "infantry", "0708", "N"), U("B5", "TO", "infantry", "0709", "N"), U("B6", "TO", "infantry", "0610", "N"),
-      U("B7", "TO", "infantry", "0509", "N") }, { vars = { { "morale", 3 } } })
+      U("B7", "TO", "infantry", "0509", "N") }, { vars = { { "morale", 3 } }, options = { morale_value = "offset" } })
     to_phase(g, "A.infantry_attack")
     g.dice:force { 7, 6 }                    -- 1:1 +2 (rear area) -3 (PL MORALE) = 1:2, 7 = A1
     local r = play(g, "TO", "attack A1,A2 D", { loss = pick })
@@ -215,7 +215,7 @@ end)
 
 test("8.1.7 / 5.1.1 / 8.2.4: the attackers' leader too: his only unit dies in the combat, he withdraws alone and rolls for his life", function()
   local g = setup({ U("A", "TO", "infantry", "0507", "S", { sp = 1 }), U("LA", "TO", "leader", "0507", "S"),
-                    U("D", "PL", "infantry", "0508", "N") }, { vars = { { "morale", 1 } } })
+                    U("D", "PL", "infantry", "0508", "N") }, { vars = { { "morale", 1 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 10, 12 }                    -- 1:2 +2 (leader) -1 (PL MORALE) = 1:1, 10 = A1 -1; death roll 12
   local r = play(g, "TO", "attack A D", { retreat = "0607" })

@@ -57,6 +57,8 @@ end)
 
 -- T-43: A (2 SP) and L at 0507 get A2 -1: 1:1 +2 (leader) -3 (PL MORALE) = 1:2, 11 = A2 -1.
 local function t43(dice, options)
+  options = options or {}
+  options.morale_value = "offset"                  -- MORALE by its offset (+3)
   local g = setup(base { U("L", "TO", "leader", "0507", "N") }, { vars = { { "morale", 3 } }, options = options })
   to_phase(g, "A.infantry_attack")
   g.dice:force(dice)
@@ -85,7 +87,7 @@ end)
 test("8.1.4-b: with the complementary rules the units under his command lose 1 SP (13.1.5)", function()
   local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"),
                     U("L", "TO", "leader", "0507", "N"), U("C", "TO", "cavalry", "1212", "N", { leader = "L" }) },
-                  { vars = { { "morale", 3 } }, options = { complementary = true } })
+                  { vars = { { "morale", 3 } }, options = { morale_value = "offset", complementary = true } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 11, 3, 5 }                   -- A2 -1; L dies; A (no leader now) rolls for disorganization
   done(play(g, "TO", "attack A D"))
@@ -100,7 +102,7 @@ local function t44(dice)
                          U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
                          U("B4", "PL", "infantry", "0410", "N"), U("B5", "PL", "infantry", "0611", "N"),
                          U("B6", "PL", "infantry", "0411", "N"), U("T", "TO", "infantry", "0511", "S", { sp = 1 }) },
-                  { vars = { { "morale", -7 } } })
+                  { vars = { { "morale", -7 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force(dice)
   local r = play(g, "TO", "attack A D")
@@ -122,7 +124,7 @@ test("8.1.7 / T-42: the stack must retreat 2, only 1 is possible: the leader ret
   local g = setup(base { U("L", "PL", "leader", "0508", "N"), U("B1", "PL", "infantry", "0609", "N"),
                          U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
                          U("B4", "PL", "infantry", "0510", "N"), U("B5", "PL", "infantry", "0410", "N") },
-                  { vars = { { "morale", -5 } } })
+                  { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 6, 4 }                       -- 1:1 +5 -2 = 4:1, 6 = D2; death roll 4 - 1 > 2
   done(play(g, "TO", "attack A D"))
@@ -136,7 +138,7 @@ end)
 test("8.1.7-b / A-053 / 8.2.6 / T-42: no retreat at all: the leader stays; once his units are gone an enemy entering kills him", function()
   local g = setup(base { U("L", "PL", "leader", "0508", "N"), U("B1", "PL", "infantry", "0609", "N"),
                          U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0509", "N") },
-                  { vars = { { "morale", -5 } } })
+                  { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 6, 5 }                       -- D2: D loses 2 SP (5.4.6); death roll 5 - 2 > 2
   done(play(g, "TO", "attack A D"))

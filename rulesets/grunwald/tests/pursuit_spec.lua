@@ -64,13 +64,13 @@ test("5.5.3-c / T-24: 3 hexes from a leader: 1-3 voluntary, 4-6 obligatory", fun
 end)
 
 test("6.1.8 / A-045 / T-24: at MORALE +2 or more pursuit is obligatory unless on a leader's hex", function()
-  local g = duel({ U("L", "TO", "leader", "0207", "N") }, { vars = { { "morale", -3 } } })
+  local g = duel({ U("L", "TO", "leader", "0207", "N") }, { vars = { { "morale", -3 } }, options = { morale_value = "offset" } })
   g.dice:force { 8, 5 }                                        -- 1:1 +3 = 4:1, 8 = D1 -1
   local r = play(g, "TO", "attack A D", { retreat = "0509" })
   done(r)
   eq(purposes(r), { "combat (5.1.1)", "combat disorganization (5.1.1 g)" }, "no pursuit roll")
   eq(g:unit_table("A").hex, "0508")
-  g = duel({ U("L", "TO", "leader", "0507", "N") }, { vars = { { "morale", -3 } } })
+  g = duel({ U("L", "TO", "leader", "0507", "N") }, { vars = { { "morale", -3 } }, options = { morale_value = "offset" } })
   g.dice:force { 10, 5 }                                       -- +3 +2 = 6:1, 10 = D1 -1
   r = play(g, "TO", "attack A D", { retreat = "0509" })
   done(r)
@@ -138,7 +138,7 @@ end)
 
 test("12.1.5 / T-57: a defender in a fortification retreats; the pursuit enters its hex only", function()
   local g = setup({ U("A", "TO", "infantry", "1104", "S"), U("D", "PL", "infantry", "1105", "N") },
-                  { vars = { { "morale", -2 } } })
+                  { vars = { { "morale", -2 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 2, 5 }                                        -- 1 (halved) vs 2: 1:2 +2 = 2:1, 2 = D2
   done(play(g, "TO", "attack A D", { retreat = { "1106", "1107" } }))

@@ -94,7 +94,7 @@ test("5.4.6 / T-22: D4 but only 3 hexes possible: 1 SP lost, the owner's choice;
   blockers[#blockers + 1] = U("T2", "TO", "infantry", "0613", "NW", { sp = 1 })   -- ZoC 0512 0612
   local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D1", "PL", "infantry", "0508", "N", { sp = 1 }),
                     U("D2", "PL", "infantry", "0508", "N", { sp = 1 }), table.unpack(blockers) },
-                  { vars = { { "morale", -6 } } })
+                  { vars = { { "morale", -6 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 4, 6 }                      -- 1:1 +6 (MORALE) = 7:1, 4 = D4; D1's disorganization roll 6
   local r = play(g, "TO", "attack A D1,D2", { loss = "D2" })

@@ -329,7 +329,7 @@ local function t22(dice, answers)
                   U("D2", "PL", "infantry", "0508", "N", { sp = 1 }),
                   U("T1", "MO", "infantry", "0413", "NE", { sp = 1 }), U("T2", "MO", "infantry", "0613", "NW", { sp = 1 }) }
   for i, h in ipairs { "0609", "0409", "0610", "0410", "0611", "0411" } do units[#units + 1] = U("B" .. i, "PL", "infantry", h, "N") end
-  local g = setup(units, { vars = { { "morale", -6 } }, dice = dice })
+  local g = setup(units, { vars = { { "morale", -6 } }, options = { morale_value = "offset" }, dice = dice })
   to_phase(g, "A.infantry_attack")
   local r = play(g, "MO", "attack A D1,D2", answers)
   done(r)
@@ -384,7 +384,8 @@ end)
 local function duel(leader_hex, dice, vars)
   local units = { U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") }
   if leader_hex then units[#units + 1] = U("L", "MO", "leader", leader_hex, "N") end
-  local g = setup(units, { dice = dice, vars = vars })
+  local g = setup(units, { dice = dice, vars = vars,
+                          options = vars and { morale_value = "offset" } or nil })   -- MORALE by its offset (+3)
   to_phase(g, "A.infantry_attack")
   local r = play(g, "MO", "attack A D", { retreat = "0509" })
   done(r)
@@ -613,23 +614,24 @@ end)
 
 test("6.1.2 / T-39: MORALE +1 for the Poles: every Polish unit (and its allies) gains 1 CM in every combat, the Mongols none", function()
   local g = setup({ U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"),
-                    U("O", "PL", "cavalry", "0608", "NW", { nation = "orders" }) }, { vars = { { "morale", 1 } } })
+                    U("O", "PL", "cavalry", "0608", "NW", { nation = "orders" }) }, { vars = { { "morale", 1 } }, options = { morale_value = "offset" } })
   local e = evaluate(g, { "A" }, { "D" })
   eq({ e.def["6.1.2"], e.att["6.1.2"] }, { 1, nil })
   eq(evaluate(g, { "D", "O" }, { "A" }).att["6.1.2"], 1)
 end)
 
 test("6.1.2 / 6.1.9 / T-39: MORALE reached during a turn gives its CM from phase 9 on", function()
-  -- PL (A) at 0507 attacks M (1 SP) at 0508: 2:1, roll 3 = "D2 -1": M is eliminated, 1 field for PL
+  -- PL (A) at 0507 attacks M (1 SP) at 0508: 2:1, roll 3 = "D2 -1": M is eliminated, 1 field for PL,
+  -- from 4 (zone 0) to 5 (zone +1: MORALE +1, tables.morale.zones)
   local g = setup({ U("A", "PL", "infantry", "0507", "S"), U("M", "MO", "infantry", "0508", "N", { sp = 1 }),
-                    U("E", "MO", "infantry", "1010", "N") }, { first = "PL", dice = { 3 } })
+                    U("E", "MO", "infantry", "1010", "N") }, { first = "PL", dice = { 3 }, vars = { { "morale", 4 } } })
   to_phase(g, "A.infantry_attack")
   done(play(g, "PL", "attack A M"))
   eq(unit(g, "M"), nil)
-  eq({ g:var("morale"), g:var("morale.effective") }, { 1, 0 })
+  eq({ g:var("morale"), g:var("morale.effective") }, { 5, 4 })
   eq(evaluate(g, { "A" }, { "E" }).att["6.1.2"], nil, "not before phase 9")
   to_phase(g, "A.cavalry_move", 2)
-  eq(g:var("morale.effective"), 1)
+  eq(g:var("morale.effective"), 5)
   eq(evaluate(g, { "A" }, { "E" }).att["6.1.2"], 1)
 end)
 
@@ -664,7 +666,7 @@ end)
 -- -3 (PL's MORALE) = 1:2, 11 = "A2 -1" (LG L1053).
 local function t43(dice)
   local g = setup({ U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"),
-                    U("L", "MO", "leader", "0507", "N") }, { vars = { { "morale", 3 } } })
+                    U("L", "MO", "leader", "0507", "N") }, { vars = { { "morale", 3 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force(dice)
   local r = play(g, "MO", "attack A D")
@@ -698,7 +700,7 @@ local function t44(dice)
   local units = { U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N"), U("L", "PL", "leader", "0508", "N"),
                   U("T", "MO", "infantry", "0511", "S", { sp = 1 }) }
   for i, h in ipairs { "0609", "0409", "0610", "0410", "0611", "0411" } do units[#units + 1] = U("B" .. i, "PL", "infantry", h, "N") end
-  local g = setup(units, { vars = { { "morale", -7 } } })
+  local g = setup(units, { vars = { { "morale", -7 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force(dice)
   local r = play(g, "MO", "attack A D")
@@ -994,7 +996,7 @@ end)
 test("11.1.5 / T-57: a defender in a fortification gets D2 and retreats 2; the attacker pursues only into the fortified hex it left", function()
   -- A (1104) attacks D in 1105 over the wall: 2 halved = 1 : 2 = 1:2, +2 (MO's MORALE) = 2:1; 2 = "D2" (LG L1044)
   local g = setup({ U("A", "MO", "infantry", "1104", "S"), U("D", "PL", "infantry", "1105", "N") },
-                  { vars = { { "morale", -2 } }, dice = { 2, 5 } })
+                  { vars = { { "morale", -2 } }, options = { morale_value = "offset" }, dice = { 2, 5 } })
   to_phase(g, "A.infantry_attack")
   local r = play(g, "MO", "attack A D", { retreat = { "1106", "1107" } })
   done(r)

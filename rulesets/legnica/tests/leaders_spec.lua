@@ -34,7 +34,7 @@ test("8.2.6 / T-42: the stack must retreat 2 and its units can go 1 hex only (fr
   local g = setup(base { U("L", "PL", "leader", "0508", "N"), U("B1", "PL", "infantry", "0609", "N"),
                          U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
                          U("B4", "PL", "infantry", "0510", "N"), U("B5", "PL", "infantry", "0410", "N") },
-                  { vars = { { "morale", -5 } } })
+                  { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 6, 4, 6 }                            -- 1:1 +5 -2 = 4:1, 6 = D2; death roll 4 - 1 > 2; scatter roll 6
   local r = play(g, "MO", "attack A D")
@@ -50,7 +50,7 @@ end)
 test("8.2.6-b: a retreating leader ignores enemy ZoC (the units may not enter it, 5.4.5)", function()
   local g = setup(base { U("L", "PL", "leader", "0508", "N"), U("B1", "PL", "infantry", "0609", "N"),
                          U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0509", "N") },
-                  { vars = { { "morale", -5 } } })
+                  { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 6, 5 }                               -- D2: D cannot retreat at all, 2 SP lost; death roll 5 - 2 > 2
   done(play(g, "MO", "attack A D"))
@@ -64,7 +64,7 @@ test("8.2.7: a leader who cannot retreat stays where he is, with no other penalt
                          U("E1", "MO", "infantry", "0408", "S", { mp = 0 }), U("E2", "MO", "infantry", "0608", "S", { mp = 0 }),
                          U("E3", "MO", "infantry", "0409", "N", { mp = 0 }), U("E4", "MO", "infantry", "0609", "N", { mp = 0 }),
                          U("E5", "MO", "infantry", "0509", "N", { mp = 0 }) },
-                  { vars = { { "morale", -5 } } })
+                  { vars = { { "morale", -5 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 6, 5 }
   local r = play(g, "MO", "attack A D")
@@ -82,7 +82,7 @@ test("8.2.6 / 8.2.7 / 5.1.1 / 8.2.8: a leader whose units all die in the combat 
                     U("B2", "PL", "infantry", "0409", "N"), U("B3", "PL", "infantry", "0610", "N"),
                     U("B4", "PL", "infantry", "0410", "N"), U("B5", "PL", "infantry", "0611", "N"),
                     U("B6", "PL", "infantry", "0411", "N"), U("T", "MO", "infantry", "0511", "S", { sp = 1 }) },
-                  { vars = { { "morale", -7 } } })
+                  { vars = { { "morale", -7 } }, options = { morale_value = "offset" } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 7, 12 }                              -- 2:1 +7 -2 = 7:1, 7 = D2 -1: D dies; death roll 12 - 1 > 2
   local r = play(g, "MO", "attack A D")

@@ -60,7 +60,7 @@ test("10.3.3: archers in combat formation do not retreat: they take 1 SP per hex
   -- MO cavalry A attacks the archers D; 1:1 with CMs to 4:1, roll 6: D2
   local g = setup({ U("A", "MO", "cavalry", "0507", "S", { sp = 2, mp = 0 }),
                     U("D", "PL", "archers", "0508", "N", { sp = 2, formation = "combat" }) },
-                  { vars = { { "morale", -2 } } })
+                  { vars = { { "morale", -2 } }, options = { morale_value = "offset" } })
   if g.pending then done(g:answer("pass")) end        -- the archers do not fire when the phase starts
   to_phase(g, "A.cavalry_attack", { reaction = "pass" })
   g.dice:force { 6 }
@@ -75,7 +75,7 @@ end)
 test("10.3.3-b: in movement formation they retreat like any unit", function()
   local g = setup({ U("A", "MO", "cavalry", "0507", "S", { sp = 2, mp = 0 }),
                     U("D", "PL", "archers", "0508", "N", { sp = 2, formation = "movement" }) },
-                  { vars = { { "morale", -2 } } })
+                  { vars = { { "morale", -2 } }, options = { morale_value = "offset" } })
   local cr = g:query(function() return g.rs.modules.retreat.can_retreat(g.rs.api.unit("D")) end)
   eq(cr, true)
   local g2 = setup({ U("D", "PL", "crossbowmen", "0508", "N", { formation = "combat" }),
