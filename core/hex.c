@@ -466,6 +466,84 @@ int bitwa_hex_line (const bitwa_grid *g, bitwa_hex from, bitwa_hex to,
   return (int)n + 1;
 }
 
+/*
+** The ray: the samples of bitwa_hex_line continued past `through`.  The
+** sample i lies at from + (through - from) * i / d (d their distance);
+** as in the line, the coordinate with the largest |difference| is an
+** integer at every sample, so step i lies at distance i.
+*/
+int bitwa_hex_ray (const bitwa_grid *g, bitwa_hex from, bitwa_hex through,
+                   int n, bitwa_line_step *out, int max) {
+  bitwa_cube a = bitwa_hex_to_cube(g, from), b = bitwa_hex_to_cube(g, through);
+  long long d = cube_distance(a, b);
+  long long i;
+  if (d == 0 || n <= 0) {
+    if (out && max > 0) { out[0].a = out[0].b = from; out[0].split = false; }
+    return 1;
+  }
+  for (i = 0; i <= n && out && i < max; i++) {
+    long long X = (long long)a.q * d + (long long)(b.q - a.q) * i;
+    long long Y = (long long)a.r * d + (long long)(b.r - a.r) * i;
+    long long Z = (long long)a.s * d + (long long)(b.s - a.s) * i;
+    bitwa_hex h1 = bitwa_cube_to_hex(g, cube_round_nudged(X, Y, Z, d, 1));
+    bitwa_hex h2 = bitwa_cube_to_hex(g, cube_round_nudged(X, Y, Z, d, -1));
+    bitwa_line_step *st = &out[i];
+    if (bitwa_hex_eq(h1, h2)) {
+      st->a = st->b = h1;
+      st->split = false;
+    } else {
+      bool swap = h2.col < h1.col || (h2.col == h1.col && h2.row < h1.row);
+      st->a = swap ? h2 : h1;
+      st->b = swap ? h1 : h2;
+      st->split = true;
+    }
+  }
+  return n + 1;
+}
+
+/*
+** Bearings.  Any offset v != 0 is a*e_k + b*e_(k+1) for exactly one k
+** with a > 0, b >= 0 (e_k the direction vectors; two neighbouring ones
+** span a 60-degree wedge, and their cross product is 1, so a and b are
+** integers).  b = 0: on the line of direction k; a = b: on the corner
+** line halfway to k+1 (e_k + e_(k+1) bisects them, both being of the
+** same length); a > b: nearer k; a < b: nearer k+1.
+*/
+static int abs_bearing (long long vq, long long vr) {
+  int k;
+  for (k = 0; k < 6; k++) {
+    int k1 = (k + 1) % 6;
+    long long a = vq * dir_dr[k1] - vr * dir_dq[k1];
+    long long b = dir_dq[k] * vr - dir_dr[k] * vq;
+    if (a > 0 && b >= 0) {
+      int part = b == 0 ? 0 : (a > b ? 1 : (a == b ? 2 : 3));
+      return 4 * k + part;
+    }
+  }
+  return -1;
+}
+
+int bitwa_hex_bearing (const bitwa_grid *g, bitwa_hex h, int facing,
+                       bitwa_hex other) {
+  bitwa_cube a = bitwa_hex_to_cube(g, h), b = bitwa_hex_to_cube(g, other);
+  int abs = abs_bearing((long long)b.q - a.q, (long long)b.r - a.r);
+  if (abs < 0) return -1;
+  return ((abs - 4 * (((facing % 6) + 6) % 6)) % 24 + 24) % 24;
+}
+
+int bitwa_hex_sector (const bitwa_grid *g, bitwa_hex h, int facing,
+                      bitwa_hex other, int out[2]) {
+  int b = bitwa_hex_bearing(g, h, facing, other);
+  if (b < 0) return 0;
+  if (b % 4 == 2) {
+    out[0] = (b - 2) / 4;
+    out[1] = ((b + 2) / 4) % 6;
+    return 2;
+  }
+  out[0] = ((b + 2) / 4) % 6;
+  return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Shortest paths                                                      */
 /* ------------------------------------------------------------------ */

@@ -99,6 +99,33 @@ typedef struct { bitwa_hex a, b; bool split; } bitwa_line_step;
 int bitwa_hex_line (const bitwa_grid *g, bitwa_hex from, bitwa_hex to,
                     bitwa_line_step *out, int max);
 
+/* The ray from `from` through `through`, continued to distance n from
+** `from`: steps 0..n, each as bitwa_hex_line reports them (a split step
+** where the ray runs along an edge); up to `through` it is exactly
+** bitwa_hex_line(from, through).  Hexes beyond the grid are written as
+** they fall.  Returns n + 1 (1 when from == through: only `from`);
+** writes at most max steps. */
+int bitwa_hex_ray (const bitwa_grid *g, bitwa_hex from, bitwa_hex through,
+                   int n, bitwa_line_step *out, int max);
+
+/* Where `other` lies seen from h facing `facing`, in 24ths of a turn
+** clockwise from the facing: even values 2k lie exactly on the line at
+** 30k degrees (multiples of 4: through the middle of a hexside, the
+** line of hex centres in a hex direction; 4k+2: through a hex corner),
+** odd values strictly between two such lines.  -1 when other == h.
+** Exact: integer arithmetic on cube coordinates. */
+int bitwa_hex_bearing (const bitwa_grid *g, bitwa_hex h, int facing,
+                       bitwa_hex other);
+/* The hexside sector of `other` seen from h facing `facing`: the
+** direction d (0..5, relative to the facing: 0 ahead, 3 behind) whose
+** 60-degree wedge, centred on the line through hexside d, holds it.  A
+** hex exactly on a corner line lies on the border of two wedges: both
+** are written (out[0] = d, out[1] = d + 1 mod 6)
+** and 2 returned; otherwise 1.  0 when other == h.  An adjacent hex is
+** always in exactly one (its direction). */
+int bitwa_hex_sector (const bitwa_grid *g, bitwa_hex h, int facing,
+                      bitwa_hex other, int out[2]);
+
 /*
 ** Shortest paths.  Costs are non-negative integers supplied by the
 ** rules (a ruleset that needs half MPs scales by 2); a negative cost

@@ -425,6 +425,57 @@ static int map_line (lua_State *L) {
   return 1;
 }
 
+/* map:ray(a, b, n [, off_grid_ok]) -> { step, ... }: the line from a
+** through b continued to distance n (steps as map:line gives them).
+** Without off_grid_ok the ray ends before its first step with a hex off
+** the grid. */
+static int map_ray (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  bitwa_hex a = check_hex(L, 2), b = check_hex(L, 3);
+  lua_Integer r = luaL_checkinteger(L, 4);
+  int off = lua_toboolean(L, 5);
+  const bitwa_grid *g = bitwa_map_grid(m);
+  int n, i, k = 0;
+  bitwa_line_step *out;
+  luaL_argcheck(L, r >= 0 && r <= 200, 4, "distance 0..200 expected");
+  out = malloc(sizeof *out * (size_t)(r + 1));
+  if (out == NULL) return luaL_error(L, "out of memory");
+  n = bitwa_hex_ray(g, a, b, (int)r, out, (int)r + 1);
+  lua_createtable(L, n, 0);
+  for (i = 0; i < n; i++) {
+    if (!off && (!bitwa_grid_contains(g, out[i].a) || !bitwa_grid_contains(g, out[i].b))) break;
+    if (out[i].split) {
+      lua_createtable(L, 2, 0);
+      push_hex(L, out[i].a); lua_rawseti(L, -2, 1);
+      push_hex(L, out[i].b); lua_rawseti(L, -2, 2);
+    } else push_hex(L, out[i].a);
+    lua_rawseti(L, -2, ++k);
+  }
+  free(out);
+  return 1;
+}
+
+/* map:bearing(h, facing, other) -> 0..23 (24ths of a turn clockwise from
+** the facing; even: exactly on a line through a hexside's middle or a
+** corner), or nil when other == h */
+static int map_bearing (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  int b = bitwa_hex_bearing(bitwa_map_grid(m), check_hex(L, 2), check_dir(L, 3), check_hex(L, 4));
+  if (b < 0) lua_pushnil(L); else lua_pushinteger(L, b);
+  return 1;
+}
+
+/* map:sector(h, facing, other) -> d [, d2]: the hexside sector (0..5
+** relative to the facing) holding other; two on a corner line; nothing
+** when other == h */
+static int map_sector (lua_State *L) {
+  bitwa_map *m = check_map(L, 1);
+  int out[2], n, i;
+  n = bitwa_hex_sector(bitwa_map_grid(m), check_hex(L, 2), check_dir(L, 3), check_hex(L, 4), out);
+  for (i = 0; i < n; i++) lua_pushinteger(L, out[i]);
+  return n;
+}
+
 /*
 ** Cost callbacks call Lua under lua_pcall, so that an error in the
 ** rules' cost function cannot jump over the path search's memory; the
@@ -547,7 +598,8 @@ static const luaL_Reg map_methods[] = {
   {"direction", map_direction}, {"distance", map_distance},
   {"front_area", map_front_area}, {"rear_area", map_rear_area},
   {"in_front", map_in_front}, {"ring", map_ring}, {"range", map_range},
-  {"line", map_line}, {"path", map_path}, {"path_facing", map_path_facing},
+  {"line", map_line}, {"ray", map_ray}, {"bearing", map_bearing},
+  {"sector", map_sector}, {"path", map_path}, {"path_facing", map_path_facing},
   {"digest", map_digest}, {NULL, NULL}
 };
 

@@ -349,6 +349,15 @@ function M.new()
   function hex.ring(h, r) return game().map:ring(h, r) end
   function hex.range(h, r) return game().map:range(h, r) end
   function hex.line(a, b) return game().map:line(a, b) end
+  -- the line from a through b continued to distance n (off the map too
+  -- when off is true; else it ends at the map's edge)
+  function hex.ray(a, b, n, off) return game().map:ray(a, b, n, off) end
+  -- where o lies seen from h facing f: 0..23, 24ths of a turn clockwise
+  -- (even: exactly on a hexside's or a corner's line); nil when o == h
+  function hex.bearing(h, f, o) return game().map:bearing(h, f, o) end
+  -- the hexside sector (0..5 relative to f: 0 ahead, 3 behind) holding
+  -- o; two (d, d+1) for a hex on the corner line between two sectors
+  function hex.sector(h, f, o) return game().map:sector(h, f, o) end
   function hex.path(a, b, cost) return game().map:path(a, b, cost) end
   function hex.path_facing(a, f, b, gf, cost) return game().map:path_facing(a, f, b, gf, cost) end
   function hex.all() return game().map:hexes() end

@@ -5,6 +5,7 @@
 #include "hex.h"
 #include "check.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -592,6 +593,171 @@ static void test_lines (void) {
 }
 
 /* ------------------------------------------------------------------ */
+/* Rays, bearings and sectors                                          */
+
+static const char *ray_text (const bitwa_grid *g, bitwa_hex a, bitwa_hex b,
+                             int n, int *count) {
+  static char buf[2048];
+  bitwa_line_step st[128];
+  size_t len = 0;
+  int m = bitwa_hex_ray(g, a, b, n, st, 128), i;
+  *count = m;
+  buf[0] = '\0';
+  for (i = 0; i < m && i < 128; i++) {
+    char t[40];
+    if (st[i].split)
+      snprintf(t, sizeof t, "%s%s/%s", i ? " " : "", L(st[i].a), L(st[i].b));
+    else
+      snprintf(t, sizeof t, "%s%s", i ? " " : "", L(st[i].a));
+    if (len + strlen(t) + 1 >= sizeof buf) break;
+    memcpy(buf + len, t, strlen(t) + 1);
+    len += strlen(t);
+  }
+  return buf;
+}
+
+static void test_rays (void) {
+  bitwa_grid odd = big_grid(BITWA_ODD_DOWN), even = big_grid(BITWA_EVEN_DOWN);
+  int n;
+  /* straight on past an adjacent target */
+  CHECK_STR(ray_text(&odd, H("0505"), H("0504"), 3, &n), "0505 0504 0503 0502");
+  CHECK_INT(n, 4);
+  /* along a diagonal, past the target */
+  CHECK_STR(ray_text(&odd, H("0505"), H("0704"), 4, &n), "0505 0605 0704 0804 0903");
+  /* along edges: the split steps go on */
+  CHECK_STR(ray_text(&odd, H("0505"), H("0705"), 4, &n),
+            "0505 0605/0606 0705 0805/0806 0905");
+  CHECK_STR(ray_text(&even, H("0505"), H("0705"), 4, &n),
+            "0505 0604/0605 0705 0804/0805 0905");
+  CHECK_STR(ray_text(&odd, H("0505"), H("0604"), 4, &n), "0505 0504/0605 0604 0603/0703 0702");
+  /* short of the target: the line's first steps */
+  CHECK_STR(ray_text(&odd, H("0505"), H("0510"), 2, &n), "0505 0506 0507");
+  /* no direction: only the start */
+  CHECK_STR(ray_text(&odd, H("0505"), H("0505"), 5, &n), "0505");
+  CHECK_INT(n, 1);
+
+  /* every pair of a patch, both parities: the ray to k times the
+  ** distance is the line to the point k times as far, and begins with
+  ** the line to the target */
+  {
+    int par, bad_line = 0, bad_far = 0, bad_dist = 0;
+    for (par = 0; par < 2; par++) {
+      bitwa_grid g = big_grid((bitwa_parity)par);
+      int i, j, k;
+      for (i = 0; i < 64; i++)
+        for (j = 0; j < 64; j++) {
+          bitwa_hex a = { 20 + i / 8, 20 + i % 8 };
+          bitwa_hex b = { 20 + j / 8, 20 + j % 8 };
+          bitwa_line_step r[64], l[64];
+          int d = bitwa_hex_distance(&g, a, b), m;
+          bitwa_cube ca = bitwa_hex_to_cube(&g, a), cb = bitwa_hex_to_cube(&g, b), cf;
+          if (d == 0) continue;
+          m = bitwa_hex_ray(&g, a, b, 3 * d, r, 64);
+          if (m != 3 * d + 1) { bad_dist++; continue; }
+          bitwa_hex_line(&g, a, b, l, 64);
+          for (k = 0; k <= d; k++)
+            if (!bitwa_hex_eq(r[k].a, l[k].a) || !bitwa_hex_eq(r[k].b, l[k].b) || r[k].split != l[k].split)
+              bad_line++;
+          cf.q = ca.q + 3 * (cb.q - ca.q);
+          cf.r = ca.r + 3 * (cb.r - ca.r);
+          cf.s = -cf.q - cf.r;
+          bitwa_hex_line(&g, a, bitwa_cube_to_hex(&g, cf), l, 64);
+          for (k = 0; k <= 3 * d; k++) {
+            if (!bitwa_hex_eq(r[k].a, l[k].a) || !bitwa_hex_eq(r[k].b, l[k].b) || r[k].split != l[k].split)
+              bad_far++;
+            if (bitwa_hex_distance(&g, a, r[k].a) != k || bitwa_hex_distance(&g, a, r[k].b) != k)
+              bad_dist++;
+          }
+        }
+    }
+    CHECK_INT(bad_line, 0);
+    CHECK_INT(bad_far, 0);
+    CHECK_INT(bad_dist, 0);
+  }
+  /* max limits what is written, not the count */
+  {
+    bitwa_line_step st[2];
+    st[1].a.col = -5;
+    CHECK_INT(bitwa_hex_ray(&odd, H("0505"), H("0504"), 7, st, 1), 8);
+    CHECK_INT(st[1].a.col, -5);
+    CHECK_INT(bitwa_hex_ray(&odd, H("0505"), H("0504"), 7, NULL, 0), 8);
+  }
+}
+
+/* the bearing in degrees clockwise from north, from the hex centres */
+static double ref_angle (const bitwa_grid *g, bitwa_hex h, bitwa_hex o) {
+  bitwa_cube a = bitwa_hex_to_cube(g, h), b = bitwa_hex_to_cube(g, o);
+  double q = b.q - a.q, r = b.r - a.r;
+  double x = 1.5 * q, y = 1.7320508075688772 * (r + q / 2.0);
+  double deg = atan2(x, -y) * 180.0 / 3.14159265358979323846;
+  return deg < 0 ? deg + 360.0 : deg;
+}
+
+static void test_bearings (void) {
+  bitwa_grid odd = big_grid(BITWA_ODD_DOWN);
+  int d, f, out[2];
+  /* an adjacent hex lies on its direction's line */
+  for (f = 0; f < 6; f++)
+    for (d = 0; d < 6; d++) {
+      bitwa_hex nb = bitwa_hex_neighbour(&odd, H("0505"), d);
+      CHECK_INT(bitwa_hex_bearing(&odd, H("0505"), f, nb), 4 * ((d - f + 6) % 6));
+      CHECK_INT(bitwa_hex_sector(&odd, H("0505"), f, nb, out), 1);
+      CHECK_INT(out[0], (d - f + 6) % 6);
+    }
+  CHECK_INT(bitwa_hex_bearing(&odd, H("0505"), 0, H("0505")), -1);
+  CHECK_INT(bitwa_hex_sector(&odd, H("0505"), 0, H("0505"), out), 0);
+  /* N + NE from 0505 is 0604: on the corner line at 30 degrees */
+  CHECK_INT(bitwa_hex_bearing(&odd, H("0505"), 0, H("0604")), 2);
+  CHECK_INT(bitwa_hex_sector(&odd, H("0505"), 0, H("0604"), out), 2);
+  CHECK_INT(out[0], 0);
+  CHECK_INT(out[1], 1);
+  /* seen facing S, the same hex is at 30 + 180 = 210 degrees */
+  CHECK_INT(bitwa_hex_bearing(&odd, H("0505"), BITWA_S, H("0604")), 14);
+  /* between N and the corner line: 0603 (N, N, NE) */
+  CHECK_INT(bitwa_hex_bearing(&odd, H("0505"), 0, H("0603")), 1);
+  CHECK_INT(bitwa_hex_sector(&odd, H("0505"), 0, H("0603"), out), 1);
+  CHECK_INT(out[0], 0);
+  /* every offset within 9 hexes, both parities, every facing, against
+  ** the angle of the centres in doubles */
+  {
+    int par, bad = 0, bad_sector = 0, seen[24] = { 0 }, i;
+    for (par = 0; par < 2; par++) {
+      bitwa_grid g = big_grid((bitwa_parity)par);
+      bitwa_hex c = H("3030"), around[400];
+      int m = bitwa_hex_range(&g, c, 9, around, 400), k;
+      for (k = 1; k < m; k++)
+        for (f = 0; f < 6; f++) {
+          int b = bitwa_hex_bearing(&g, c, f, around[k]), ns, s;
+          double a = ref_angle(&g, c, around[k]) - 60.0 * f;
+          if (a < 0) a += 360.0;
+          if (b < 0 || b > 23) { bad++; continue; }
+          seen[b]++;
+          if (b % 2 == 0) {
+            double e = a - 15.0 * b;
+            if (e > 180.0) e -= 360.0;
+            if (e < -1e-9 || e > 1e-9) bad++;
+          } else {
+            double lo = 15.0 * (b - 1), hi = 15.0 * (b + 1);
+            if (!(a > lo + 1e-9 && a < hi - 1e-9)) bad++;
+          }
+          /* the sector: the 60-degree wedge centred on a hexside */
+          ns = bitwa_hex_sector(&g, c, f, around[k], out);
+          for (s = 0; s < ns; s++) {
+            double e = a - 60.0 * out[s];
+            if (e > 180.0) e -= 360.0;
+            if (e < -180.0) e += 360.0;
+            if (e < -30.0 - 1e-9 || e > 30.0 + 1e-9) bad_sector++;
+          }
+          if ((ns == 2) != (b % 4 == 2)) bad_sector++;
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(bad_sector, 0);
+    for (i = 0; i < 24; i++) CHECK(seen[i] > 0);
+  }
+}
+
+/* ------------------------------------------------------------------ */
 /* Paths                                                               */
 
 typedef struct {
@@ -859,6 +1025,8 @@ int main (void) {
   test_rings(BITWA_EVEN_DOWN);
   test_ring_order();
   test_lines();
+  test_rays();
+  test_bearings();
   test_paths();
   test_path_facing();
   test_path_facing_brute();
