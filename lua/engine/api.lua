@@ -104,6 +104,8 @@ The totals of nDsides grouped by class(total) (each total its own class
 without it), in order of their smallest total, which stands for the class.
 Called inside the action (rule code runs under its budget).
 --]]
+M.REJECTED = setmetatable({}, { __metatable = false })
+
 function M.roll_point(n, sides, class)
   local totals, all = M.totals(n, sides)
   local classes, index = {}, {}
@@ -474,6 +476,55 @@ function M.new()
       p.roll_sides[#p.roll_sides + 1] = side
     end
     return total, faces
+  end
+  -- bitwa.roll_until(n, sides, purpose, accept [, class] [, side]) ->
+  -- total, faces: the dice are rolled again (each roll logged) until
+  -- accept(total) is true: a tie rolled again.  An exploring copy
+  -- (`bitwa odds`) enumerates only the accepted totals, each with its
+  -- chance given that the dice were accepted, so the enumeration ends.
+  -- accept, like class, only reads the game.
+  function api.roll_until(n, sides, purpose, accept, class, side)
+    if type(class) == "string" and side == nil then class, side = nil, class end
+    if type(accept) ~= "function" then error("bitwa.roll_until: accept must be a function of the total", 2) end
+    if class ~= nil and type(class) ~= "function" then
+      error("bitwa.roll_until: the classes are a function of the total", 2)
+    end
+    if type(purpose) ~= "string" or purpose == "" then
+      error("bitwa.roll_until: every roll needs a purpose", 2)
+    end
+    local g = writable("a roll of the game's dice", 2)
+    if not M.rollable(n, sides) then error("bitwa.roll_until: 1..16 dice of 2..1000 sides expected", 2) end
+    local function accepts(t)
+      local was = g.read_only
+      g.read_only = "a roll's accept function"
+      local ok, r = pcall(accept, t)
+      g.read_only = was
+      if not ok then error(r, 0) end
+      return r and true or false
+    end
+    -- some total must be accepted, or the dice would roll for ever
+    local totals = M.totals(n, sides)
+    local any = false
+    for _, t in ipairs(totals) do if accepts(t.total) then any = true break end end
+    if not any then error("bitwa.roll_until: no total of " .. n .. "d" .. sides .. " is accepted", 2) end
+    if g.explore and g.dice:forced_left() == 0 then
+      -- the accepted totals only, by class, out of the accepted ways
+      local inner = class or function(t) return t end
+      local rp = M.roll_point(n, sides, function(t)
+        if accepts(t) then return inner(t) end
+        return M.REJECTED
+      end)
+      local kept, all = {}, 0
+      for _, c in ipairs(rp.classes) do
+        if accepts(c.total) then kept[#kept + 1] = c; all = all + c.ways end
+      end
+      rp.classes, rp.all = kept, all
+      g.dice:force({ coroutine.yield(rp) })
+    end
+    while true do
+      local total, faces = api.roll(n, sides, purpose, class, side)
+      if accepts(total) then return total, faces end
+    end
   end
   function api.d6(purpose) return (api.roll(1, 6, purpose)) end
   function api.two_d6(purpose) return (api.roll(2, 6, purpose)) end

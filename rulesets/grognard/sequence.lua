@@ -7,11 +7,12 @@ local M = {}
 function M.initiative()
   local sides = bitwa.sides()
   local a, b = sides[1], sides[2]
-  local ra, rb
-  repeat
-    ra = bitwa.roll(1, 6, "Turn Sequence: initiative " .. a, nil, a)
-    rb = bitwa.roll(1, 6, "Turn Sequence: initiative " .. b, nil, b)
-  until ra ~= rb
+  -- a tie is rolled again: the second side rolls until the dice differ,
+  -- which gives every pair of different faces the same chance as both
+  -- rolling again, and lets bitwa odds enumerate it (NOTES.md)
+  local ra = bitwa.roll(1, 6, "Turn Sequence: initiative " .. a, nil, a)
+  local rb = bitwa.roll_until(1, 6, "Turn Sequence: initiative " .. b .. " (a tie is rolled again)",
+    function(t) return t ~= ra end, function(t) return t > ra end, b)
   local winner = ra > rb and a or b
   local choice = bitwa.decide { side = winner, kind = "initiative", options = { "first", "last" },
     prompt = "Turn Sequence: " .. winner .. " won the initiative (" .. ra .. " to " .. rb .. "): move first or last?" }

@@ -258,3 +258,20 @@ test("odds: a roll's class function only reads: a change in it is refused, the p
   done(g:fall(4))
   eq(g:var("rolled"), 4)
 end)
+
+-- bitwa.roll_until: a tie rolled again, in play and in the odds
+test("odds: bitwa.roll_until rolls again until accepted; the odds enumerate the accepted totals only", function()
+  local g = game { ruleset = "probe", scenario = "one", seed = 1, dice = { 6, 6, 5 } }
+  done(g:act("A", "probe reroll"))
+  eq(g:unit_table("p1").sp, 2)
+  eq(g.dice:forced_left(), 0, "three dice: two 6s rolled again, then a 5")
+  local g2 = game { ruleset = "probe", scenario = "one", seed = 1 }
+  local rep = odds.compute(g2, "A", "probe reroll", {})
+  eq(total(rep), { 1, 1 })
+  eq(rep.marginals["p1.sp"].values["2"], { 2, 5 }, "4-5 of the five accepted totals")
+  eq(#rep.outcomes, 2)
+  eq(rep.outcomes[1].p, { 3, 5 }, "1-3 of them: p1 keeps its 1 SP")
+  eq(rep.leaves, 2, "one path per class")
+  local r = game { ruleset = "probe", scenario = "one", seed = 1 }:act("A", "probe reroll_never")
+  ok(r.status == "error" and tostring(r.message):find("no total of 1d6 is accepted", 1, true), tostring(r.message))
+end)
