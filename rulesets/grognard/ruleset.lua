@@ -33,6 +33,7 @@ return {
     { "mercenary", "bool", false },          -- Historical Options: Mercenaries
     { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
     { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks
+    { "unloaded", "bool", false },           -- Missile Fire: heavy crossbowmen, Guns: fired, not reloaded yet
   },
   roles = { strength = "figures" },
   tables = {
@@ -59,7 +60,7 @@ return {
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
   },
-  hooks = { setup = "units.setup", turn_start = { "sequence.turn_start", "historical.turn_start" } },
+  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start" } },
   options = {
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
       doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },

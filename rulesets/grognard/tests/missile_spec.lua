@@ -101,7 +101,8 @@ test("Missile Fire: range, arc of fire and indirect fire; thrown weapons", funct
                          U("own2", "A", "HI", "0904", "S"),
                          U("far", "B", "LI", "0508", "N"), U("near", "B", "LI", "0507", "N"),
                          U("x", "B", "LI", "0907", "N"), U("side", "B", "LI", "0102", "N"),
-                         U("j1", "B", "LI", "1203", "N"), U("j2", "B", "LI", "1105", "N") }
+                         U("j1", "B", "LI", "1204", "N"), U("j2", "B", "LI", "1105", "N"),
+                         U("j3", "B", "LI", "1003", "N") }
   -- bows (15" = 5 hexes) over their own HI 2 hexes (6") away: indirect, range 10" = 3 hexes
   refused(g:act("A", "fire bows near"), "Missile Fire: indirect fire")
   refused(g:act("A", "fire bows far"), "Missile Fire: indirect fire")
@@ -111,6 +112,8 @@ test("Missile Fire: range, arc of fire and indirect fire; thrown weapons", funct
   refused(g:act("A", "fire bows side"), "Missile Fire: arc of fire")
   -- javelins: 6" = 2 hexes
   refused(g:act("A", "fire jav j2"), "Movement (missile range)")
+  -- j3 is next to jav: no firing into a melee
+  refused(g:act("A", "fire jav j3"), "Melees: firing missiles into a melee")
   done(g:act("A", "fire jav j1"))
   eq(g:unit_table("jav").fired_twice, false, "thrown weapons fire once")
   refused(g:act("A", "fire jav j1"), "Missile Fire: rate of fire")
@@ -125,4 +128,96 @@ test("Missile Fire: indirect fire, the target defends one armour class higher", 
   -- 8 firers at medium, dice 3 and 3: 2 + 2 (at light armour it would be 3 + 3)
   resolve(g, { 3, 3, 9 })
   eq(fig(g, "li"), 12)
+end)
+
+test("Missile Fire: heavy crossbowmen +1 to the missile roll, fire every other turn, reload when moving at most half", function()
+  local g = at_missile { U("xb", "A", "LI", "0502", "S", { weapon = "heavy_crossbow" }),
+                         U("b2", "A", "LI", "0702", "S", { weapon = "bow" }),
+                         U("li", "B", "LI", "0506", "N") }
+  done(g:act("A", "fire xb li"))
+  eq(g:unit_table("xb").unloaded, true)
+  -- 8 firers at light armour, die 2 + 1 = 3: the high band, 4 hits (a plain 2 would give 3); the check (25%) 8 stands
+  resolve(g, { 2, 8 })
+  eq(fig(g, "li"), 12)
+  -- turn 2: reloading, it may not fire
+  done(g:answer("first"))
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  eq(g:phase_info().name, "missile")
+  refused(g:act("A", "fire xb li"), "Missile Fire: heavy crossbowmen")
+  resolve(g, {})
+  -- turn 3: it stood in turn 2 and has reloaded
+  done(g:answer("first"))
+  eq(g:unit_table("xb").unloaded, false)
+  -- the same, but in turn 2 it moves more than half its 9" (18 MP): no reloading
+  local g2 = at_missile { U("xb", "A", "LI", "0502", "S", { weapon = "heavy_crossbow" }),
+                          U("b2", "A", "LI", "0702", "S", { weapon = "bow" }),
+                          U("li", "B", "LI", "0506", "N") }
+  done(g2:act("A", "fire xb li"))
+  resolve(g2, { 2, 8 })
+  done(g2:answer("first"))
+  done(g2:act("A", "end")); done(g2:act("B", "end"))
+  with(g2, function(bitwa) bitwa.unit("xb").spent = 10 end)
+  resolve(g2, {})
+  done(g2:answer("first"))
+  eq(g2:unit_table("xb").unloaded, true, "moved 10 of 18 MP: not reloaded")
+  done(g2:act("A", "end")); done(g2:act("B", "end"))
+  refused(g2:act("A", "fire xb li"), "Missile Fire: heavy crossbowmen")
+end)
+
+test("Guns: T-GG-08 accuracy by range (15\": 5-6, 6\": 2-6), a hit kills whatever the armour; cover -2; resting on a rampart +1", function()
+  local g = at_missile { U("gun", "A", "LI", "0502", "S", { weapon = "arquebus" }), U("hi", "B", "HI", "0507", "N") }
+  done(g:act("A", "fire gun hi"))
+  eq(g:unit_table("gun").unloaded, true, "guns fire every other turn")
+  -- 8 figures, one accuracy die each at 5 hexes (15"): 5 and 6 hit
+  resolve(g, { 5, 6, 1, 2, 3, 4, 5, 4 })
+  eq(fig(g, "hi"), 13)
+  local g2 = at_missile { U("gun", "A", "LI", "0502", "S", { weapon = "arquebus" }), U("hi", "B", "HI", "0504", "N") }
+  done(g2:act("A", "fire gun hi"))
+  -- at 2 hexes (6", the nearer band): 2-6
+  resolve(g2, { 1, 2, 1, 1, 1, 1, 1, 6 })
+  eq(fig(g2, "hi"), 14)
+  -- the target in the wood at 1202, 4 hexes (12": 4-6) off: cover over half, -2: only 6s
+  local g3 = at_missile { U("gun", "A", "LI", "1206", "N", { weapon = "arquebus" }), U("hi", "B", "HI", "1202", "S") }
+  done(g3:act("A", "fire gun hi"))
+  resolve(g3, { 5, 6, 4, 6, 1, 1, 1, 1 })
+  eq(fig(g3, "hi"), 14)
+  -- resting on the rampart at 0602, 2 hexes: 1 + 1 hits
+  local g4 = at_missile { U("gun", "A", "LI", "0602", "S", { weapon = "arquebus" }), U("hi", "B", "HI", "0604", "N") }
+  done(g4:act("A", "fire gun hi"))
+  resolve(g4, { 1, 1, 1, 1, 1, 1, 1, 1, 6 })
+  eq(fig(g4, "hi"), 8, "8 of 16 HI: the heavy-loss check (33 1/3%) 6 stands")
+end)
+
+test("Missile Fire: cover from the terrain: a target in a wood takes half the hits", function()
+  local g = at_missile { U("bows", "A", "LI", "1206", "N", { weapon = "bow" }), U("li", "B", "LI", "1202", "S") }
+  done(g:act("A", "fire bows li"))
+  -- two volleys of 8 at light armour, dice 3 and 3: 4 + 4 = 8, halved in the wood: 4; the check (25%) 8 stands
+  resolve(g, { 3, 3, 8 })
+  eq(fig(g, "li"), 12)
+end)
+
+test("Missile Fire: number of ranks permitted to fire, every rank from higher ground", function()
+  -- 16 longbowmen on the hill at 0402 (elevation 1), moved 2 MP (one volley), at MI on the flat:
+  -- all four ranks fire, 16 firers in two groups of 8: dice 4 and 1, 3 + 2 hits
+  local g = at_missile { U("bows", "A", "LI", "0402", "S", { weapon = "longbow", spent = 2 }), U("mi", "B", "MI", "0406", "N") }
+  done(g:act("A", "fire bows mi"))
+  resolve(g, { 4, 1 })
+  eq(fig(g, "mi"), 11)
+  -- on the flat only two ranks (8 firers): one die
+  local g2 = at_missile { U("bows", "A", "LI", "0502", "S", { weapon = "longbow", spent = 2 }), U("mi", "B", "MI", "0506", "N") }
+  done(g2:act("A", "fire bows mi"))
+  resolve(g2, { 4 })
+  eq(fig(g2, "mi"), 13)
+end)
+
+test("Missile Fire: arc of fire, cavalry 180 degrees left and 45 right (by bearing)", function()
+  local g = at_missile { U("lc", "A", "LC", "0505", "N", { figures = 6, weapon = "bow" }),
+                         U("right", "B", "LI", "0706", "N"), U("left", "B", "LI", "0306", "N") }
+  -- 0706: 120 degrees right of N (bearing 8); 0306: 120 degrees left (bearing 16)
+  refused(g:act("A", "fire lc right"), "Missile Fire: arc of fire")
+  done(g:act("A", "fire lc left"))
+  with(g, function(bitwa)
+    eq(bitwa.hex.bearing(bitwa.hex.parse("0505"), 0, bitwa.hex.parse("0706")), 8)
+    eq(bitwa.hex.bearing(bitwa.hex.parse("0505"), 0, bitwa.hex.parse("0306")), 16)
+  end)
 end)
