@@ -12,6 +12,13 @@
 ** X-Bitwa-Token, Host and Content-Type (a table: token, host,
 ** content_type).  SIGINT and SIGTERM end the
 ** loop; so does the handler's fourth result, true.
+**
+** Work that must not hold up requests (bots playing a game, one action
+** at a time) runs in the optional idle function, called between
+** requests with a monotonic clock in milliseconds; it returns how many
+** milliseconds may pass before it wants to be called again (nil: not
+** before the next request).  Requests are served as soon as they come,
+** however much idle work is waiting.
 */
 #include "http.h"
 
@@ -26,6 +33,7 @@
 #include <string.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <microhttpd.h>
@@ -41,8 +49,35 @@ typedef struct {
 typedef struct {
   lua_State *L;
   int handler;                  /* registry reference */
+  int idle;                     /* registry reference, LUA_NOREF: none */
   int stop;
+  int served;                   /* a request was answered since idle ran */
 } http_server;
+
+static long long now_ms (void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Run the idle function: the milliseconds until it wants to run again,
+** -1 for not before the next request. */
+static long long run_idle (http_server *s) {
+  lua_State *L = s->L;
+  int top = lua_gettop(L);
+  long long wait = -1;
+  if (s->idle == LUA_NOREF) return -1;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, s->idle);
+  lua_pushinteger(L, (lua_Integer) now_ms());
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    fprintf(stderr, "bitwa serve: %s\n", lua_tostring(L, -1));
+  } else if (lua_isinteger(L, -1)) {
+    lua_Integer v = lua_tointeger(L, -1);
+    wait = v < 0 ? 0 : v > 60000 ? 60000 : (long long) v;
+  }
+  lua_settop(L, top);
+  return wait;
+}
 
 static volatile sig_atomic_t http_signalled;
 
@@ -140,6 +175,7 @@ static enum MHD_Result on_request (void *cls, struct MHD_Connection *c,
     status = (int) lua_tointeger(L, -4);
     if (status < 100 || status > 599) status = 500;
     if (lua_toboolean(L, -1)) s->stop = 1;
+    s->served = 1;
     rc = respond(c, (unsigned) status, ctype ? ctype : "text/plain", body ? body : "", body ? len : 0);
     lua_settop(L, top);
     return rc;
@@ -160,7 +196,8 @@ static void on_completed (void *cls, struct MHD_Connection *c, void **con_cls,
 /*
 ** bitwa.http.serve{ host = "127.0.0.1", port = N (0: any free port),
 **   handler = function(method, path, args, body, headers) -> status,
-**     content_type, body [, stop], ready = function(port) }
+**     content_type, body [, stop], ready = function(port),
+**   idle = function(now_ms) -> ms until the next call | nil }
 ** Returns when the handler asks to stop or on SIGINT/SIGTERM; nil and a
 ** message when the server cannot start.
 */
@@ -191,6 +228,10 @@ static int http_serve (lua_State *L) {
   s.L = L;
   s.handler = luaL_ref(L, LUA_REGISTRYINDEX);
   s.stop = 0;
+  s.served = 0;
+  lua_getfield(L, 1, "idle");
+  if (lua_isfunction(L, -1)) s.idle = luaL_ref(L, LUA_REGISTRYINDEX);
+  else { lua_pop(L, 1); s.idle = LUA_NOREF; }
   d = MHD_start_daemon(MHD_USE_ERROR_LOG, 0, NULL, NULL, on_request, &s,
                        MHD_OPTION_SOCK_ADDR, (struct sockaddr *) &addr,
                        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
@@ -199,6 +240,7 @@ static int http_serve (lua_State *L) {
                        MHD_OPTION_END);
   if (!d) {
     luaL_unref(L, LUA_REGISTRYINDEX, s.handler);
+    luaL_unref(L, LUA_REGISTRYINDEX, s.idle);
     lua_pushnil(L);
     lua_pushfstring(L, "cannot listen on %s:%d: %s", host, (int) port, strerror(errno));
     return 2;
@@ -210,6 +252,7 @@ static int http_serve (lua_State *L) {
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
       MHD_stop_daemon(d);
       luaL_unref(L, LUA_REGISTRYINDEX, s.handler);
+      luaL_unref(L, LUA_REGISTRYINDEX, s.idle);
       return lua_error(L);
     }
   } else lua_pop(L, 1);
@@ -219,24 +262,40 @@ static int http_serve (lua_State *L) {
   http_signalled = 0;
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
-  while (!s.stop && !http_signalled) {
-    fd_set rs, ws, es;
-    MHD_socket max = 0;
-    struct timeval tv = { 1, 0 };
-    MHD_UNSIGNED_LONG_LONG ms;
-    FD_ZERO(&rs); FD_ZERO(&ws); FD_ZERO(&es);
-    if (MHD_get_fdset(d, &rs, &ws, &es, &max) != MHD_YES) break;
-    if (MHD_get_timeout(d, &ms) == MHD_YES && ms < 1000) {
-      tv.tv_sec = 0;
-      tv.tv_usec = (suseconds_t) (ms * 1000);
+  {
+    long long due, first = run_idle(&s);   /* due: when idle runs next, -1: not due */
+    due = first < 0 ? -1 : now_ms() + first;
+    while (!s.stop && !http_signalled) {
+      fd_set rs, ws, es;
+      MHD_socket max = 0;
+      long long wait = 1000, now;
+      struct timeval tv;
+      MHD_UNSIGNED_LONG_LONG ms;
+      FD_ZERO(&rs); FD_ZERO(&ws); FD_ZERO(&es);
+      if (MHD_get_fdset(d, &rs, &ws, &es, &max) != MHD_YES) break;
+      if (MHD_get_timeout(d, &ms) == MHD_YES && (long long) ms < wait) wait = (long long) ms;
+      if (due >= 0) {
+        long long until = due - now_ms();
+        if (until < wait) wait = until < 0 ? 0 : until;
+      }
+      tv.tv_sec = (time_t) (wait / 1000);
+      tv.tv_usec = (suseconds_t) ((wait % 1000) * 1000);
+      if (select(max + 1, &rs, &ws, &es, &tv) < 0 && errno != EINTR) break;
+      MHD_run(d);
+      now = now_ms();
+      if (s.idle != LUA_NOREF && (s.served || (due >= 0 && now >= due))) {
+        long long next;
+        s.served = 0;
+        next = run_idle(&s);
+        due = next < 0 ? -1 : now_ms() + next;
+      }
     }
-    if (select(max + 1, &rs, &ws, &es, &tv) < 0 && errno != EINTR) break;
-    MHD_run(d);
   }
   sigaction(SIGINT, &old_int, NULL);
   sigaction(SIGTERM, &old_term, NULL);
   MHD_stop_daemon(d);
   luaL_unref(L, LUA_REGISTRYINDEX, s.handler);
+  luaL_unref(L, LUA_REGISTRYINDEX, s.idle);
   lua_pushboolean(L, 1);
   return 1;
 }

@@ -1,7 +1,11 @@
 // bitwa's page: the board (the SVG render), a unit's values, reach and
-// orders, path orders by clicking a hex, odds before an order, decision
-// dialogs, the log, undo, replay stepping and bots.  It only talks to the
-// JSON API (README: bitwa serve); nothing here knows a title.
+// orders, path orders by clicking a hex, orders between units (an attack:
+// its attackers and defender) chosen on the board with their odds before
+// confirming, what the last actions did marked on the board, decision
+// dialogs, the log, undo, replay stepping and bots playing in the
+// background.  It only talks to the JSON API (README: bitwa serve);
+// nothing here knows a title: the orders it composes come from the
+// ruleset's action kinds (their params) and the legal lists.
 "use strict";
 
 const token = new URLSearchParams(location.search).get("token");
@@ -10,7 +14,8 @@ let state = null;          // the live position (GET /api/state)
 let at = null;             // replay: the action shown, null for live
 let selected = null;       // { name, reach: [...], orders: [...] }
 let view = { x: 0, y: 0, k: 1 };
-let botTimer = null;
+let compose = null;        // { kind, side, types, slots: [[names]], lines: [[words]] }
+const SVGNS = "http://www.w3.org/2000/svg";
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -83,16 +88,79 @@ async function loadBoard() {
   const first = !$("board").querySelector("svg");
   $("board").innerHTML = r.data;
   if (first) fit();
-  markLast();
+  drawMarks();
   if (selected && at === null) showReach();
+  if (compose) showCompose(true);
 }
 
-function markLast() {
-  if (!state || !state.last || at !== null) return;
-  // the units the last action changed (moved, fought, retreated)
-  for (const name of state.last.units || []) {
-    for (const g of $("board").querySelectorAll(`g[data-unit="${CSS.escape(name)}"]`)) g.classList.add("lastmoved");
+// the centre of a hex of the board, in the SVG's coordinates
+function hexCentre(label) {
+  const p = $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(label)}"]`);
+  if (!p) return null;
+  const b = p.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2 };
+}
+
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// what the last actions did (state.marks, from the log's events): each
+// move as a path of arrows (blue: the unit's own side moved it; red: it
+// was moved in another side's action, a retreat), units that fought
+// ringed, strength lost as a badge, units that left the game crossed out
+function drawMarks() {
+  const svg = $("board").querySelector("svg");
+  const m = state && state.marks;
+  if (!svg || !m) return;
+  const layer = svgEl("g", { id: "marks" });
+  const defs = svgEl("defs", {});
+  for (const [id, colour] of [["arrow-own", "#1565c0"], ["arrow-other", "#c62828"]]) {
+    const mk = svgEl("marker", { id, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto" });
+    mk.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }));
+    defs.append(mk);
   }
+  layer.append(defs);
+  for (const t of m.trails || []) {
+    const pts = t.hexes.map(hexCentre).filter((c) => c);
+    if (pts.length < 2) continue;
+    const line = svgEl("polyline", { class: "trail " + (t.own ? "own" : "other"), "data-unit": t.unit,
+      points: pts.map((c) => `${c.x},${c.y}`).join(" "), "marker-end": `url(#arrow-${t.own ? "own" : "other"})` });
+    line.append(svgEl("title", {}, `${t.unit}: ${t.hexes.join(" → ")} (action ${t.n}${t.own ? "" : ", moved by another side"})`));
+    layer.append(line);
+  }
+  for (const u of m.units || []) {
+    const now = state.units.find((x) => x.name === u.name);
+    const hex = (now && now.hex) || u.hex;
+    const c = hex && hexCentre(hex);
+    const what = [u.moved && "moved", u.retreated && "moved by another side", u.fought && "fought",
+      u.lost && `lost ${u.lost}`, u.died && "eliminated", u.left && "left the map"].filter((x) => x).join(", ");
+    if ((u.died || u.left) && !(now && now.hex)) {
+      if (!c) continue;
+      const g = svgEl("g", { class: "dead", "data-dead": u.name });
+      const r = c.r * 0.45;
+      g.append(svgEl("path", { d: `M${c.x - r},${c.y - r} L${c.x + r},${c.y + r} M${c.x + r},${c.y - r} L${c.x - r},${c.y + r}` }));
+      g.append(svgEl("text", { x: c.x, y: c.y + c.r * 0.8, "text-anchor": "middle" }, u.name));
+      g.append(svgEl("title", {}, `${u.name}: ${what}`));
+      layer.append(g);
+      continue;
+    }
+    for (const g of $("board").querySelectorAll(`g[data-unit="${CSS.escape(u.name)}"]`)) {
+      g.classList.add("lastmoved");
+      if (u.fought) g.classList.add("fought");
+      g.append(svgEl("title", {}, `${u.name}: ${what}`));
+    }
+    if (u.lost && c) {
+      const b = svgEl("g", { class: "lost", "data-lost": u.name });
+      b.append(svgEl("circle", { cx: c.x + c.r * 0.55, cy: c.y - c.r * 0.55, r: c.r * 0.28 }));
+      b.append(svgEl("text", { x: c.x + c.r * 0.55, y: c.y - c.r * 0.55 + c.r * 0.1, "text-anchor": "middle" }, "−" + u.lost));
+      layer.append(b);
+    }
+  }
+  svg.append(layer);
 }
 
 function clearReach() {
@@ -145,8 +213,12 @@ function renderTop() {
   sel.replaceChildren(...s.sides.filter((x) => !s.bots[x]).map((x) => el("option", { value: x }, x)));
   if (cur && [...sel.options].some((o) => o.value === cur)) sel.value = cur;
   else if (s.acting.length && !s.bots[s.acting[0]]) sel.value = s.acting[0];
-  const allBots = s.sides.every((x) => s.bots[x]);
-  $("bots-box").hidden = !allBots;
+  const anyBot = s.sides.some((x) => s.bots[x]);
+  $("bots-box").hidden = !anyBot;
+  $("bot-play").textContent = s.bot_play ? "pause" : "play";
+  if (document.activeElement !== $("bot-speed")) $("bot-speed").value = String(s.bot_delay);
+  $("bot-status").textContent = s.bot_error ? "stopped: " + s.bot_error :
+    s.bot_busy ? "a bot is playing…" : s.bot_play ? (s.over ? "the game is over" : "waiting for a player") : "paused";
   $("rp-at").max = s.actions + (s.pending ? 1 : 0);
   if (at === null) $("rp-at").value = s.actions;
 }
@@ -155,17 +227,33 @@ async function selectUnit(name) {
   if (at !== null) {
     const u = state.units.find((x) => x.name === name);
     selected = null;
-    showUnit(u, [], [], null);
+    showUnit(u, [], [], null, []);
     return;
   }
   const r = await api("GET", "unit?name=" + encodeURIComponent(name));
   if (!r.ok) { toast(r.data.error); return; }
   selected = { name, reach: r.data.reach, orders: r.data.orders, side: r.data.unit.side };
-  showUnit(r.data.unit, r.data.reach, r.data.orders, r.data.cannot_move);
+  // orders between units (params all unit/units: an attack, a fire...)
+  // where this unit may be the first: chosen on the board
+  const kinds = composableKinds();
+  let offers = [];
+  if (kinds.length && !state.bots[selected.side] && !state.pending && !state.over) {
+    const a = await api("GET", "actions?side=" + encodeURIComponent(selected.side));
+    if (a.ok) {
+      for (const k of kinds) {
+        const lines = a.data.actions.filter((x) => x.words[0] === k).map((x) => x.words);
+        if (lines.some((w) => (w[1] || "").split(",").includes(name))) offers.push({ kind: k, lines });
+      }
+    }
+  }
+  showUnit(r.data.unit, r.data.reach, r.data.orders.filter((l) => !kinds.includes(l.split(/\s+/)[0])),
+           r.data.cannot_move, offers);
   showReach();
+  // a unit that cannot move but can attack: choose the other units at once
+  if (!r.data.reach.length && offers.length && (!compose || compose.slots[0][0] !== name)) startCompose(offers[0], name);
 }
 
-function showUnit(u, reach, orders, cannot) {
+function showUnit(u, reach, orders, cannot, offers) {
   const info = $("unit-info");
   info.replaceChildren();
   if (!u) return;
@@ -177,7 +265,106 @@ function showUnit(u, reach, orders, cannot) {
   if (reach.length) info.append(el("div", { class: "muted" }, `reaches ${reach.length} hexes (cost on the map); click one to move there`));
   else if (cannot) info.append(el("div", { class: "muted" }, refusal(cannot)));
   const o = $("unit-orders");
-  o.replaceChildren(...orders.map((line) => el("button", { onclick: () => prepare(u.side, line) }, line)));
+  o.replaceChildren(...(offers || []).map((x) => el("button", { class: "compose", "data-kind": x.kind,
+    onclick: () => startCompose(x, u.name) }, `${x.kind}… (choose on the board)`)),
+    ...orders.map((line) => el("button", { onclick: () => prepare(u.side, line) }, line)));
+}
+
+// ------------------------------------------------------------ composing an order between units
+
+function paramTypes(kind) {
+  const k = state.kinds && state.kinds[kind];
+  return k ? k.params.map((p) => p.replace(/\?$/, "")) : [];
+}
+
+function composableKinds() {
+  return Object.keys(state.kinds || {}).filter((k) => {
+    const t = paramTypes(k);
+    return t.length >= 2 && t.every((p) => p === "unit" || p === "units");
+  });
+}
+
+function startCompose(offer, name) {
+  const types = paramTypes(offer.kind);
+  compose = { kind: offer.kind, side: selected.side, types, lines: offer.lines,
+              slots: types.map((_, i) => (i === 0 ? [name] : [])) };
+  $("odds").replaceChildren();
+  showCompose();
+}
+
+function endCompose() {
+  compose = null;
+  $("compose-box").hidden = true;
+  for (const g of $("board").querySelectorAll(".cand, .chosen, .chosen-target")) g.classList.remove("cand", "chosen", "chosen-target");
+}
+
+// the units that may fill slot i: those the legal lines put there, among
+// the lines that agree with what is chosen in the slots before it
+function candidates(i) {
+  const out = new Set();
+  for (const w of compose.lines) {
+    let fits = true;
+    for (let j = 0; j < i && fits; j++) {
+      const have = (w[j + 1] || "").split(",");
+      if (compose.slots[j].length && !compose.slots[j].some((n) => have.includes(n))) fits = false;
+    }
+    if (fits) for (const n of (w[i + 1] || "").split(",")) if (n) out.add(n);
+  }
+  return out;
+}
+
+function composedLine() {
+  if (compose.slots.some((x) => !x.length)) return null;
+  return [compose.kind, ...compose.slots.map((x) => x.join(","))].join(" ");
+}
+
+function showCompose(boardOnly) {
+  for (const g of $("board").querySelectorAll(".cand, .chosen, .chosen-target")) g.classList.remove("cand", "chosen", "chosen-target");
+  if (!compose) return;
+  if (boardOnly) { markCompose(); return; }
+  const box = $("compose-box");
+  box.hidden = false;
+  $("compose-title").textContent = "Order: " + compose.kind;
+  const info = $("compose-info");
+  info.replaceChildren();
+  markCompose();
+  compose.slots.forEach((chosen, i) => {
+    const cands = candidates(i);
+    const more = [...cands].filter((n) => !chosen.includes(n));
+    info.append(el("div", { class: "slot", "data-slot": i },
+      el("b", {}, i === 0 ? "by: " : "against: "), chosen.length ? chosen.join(", ") : "—",
+      el("span", { class: "muted" }, more.length ? ` (may ${compose.types[i] === "units" ? "add" : "be"}: ${more.join(", ")})` : "")));
+  });
+  const line = composedLine();
+  info.append(el("div", { class: "muted" }, line ? line : "click the units on the board (a second click takes one out)"));
+  if (line) prepare(compose.side, line);
+}
+
+function markCompose() {
+  compose.slots.forEach((chosen, i) => {
+    for (const n of candidates(i)) {
+      for (const g of $("board").querySelectorAll(`g[data-unit="${CSS.escape(n)}"]`)) g.classList.add("cand");
+    }
+    for (const n of chosen) {
+      for (const g of $("board").querySelectorAll(`g[data-unit="${CSS.escape(n)}"]`)) g.classList.add(i === 0 ? "chosen" : "chosen-target");
+    }
+  });
+}
+
+function composeClick(name) {
+  const c = compose;
+  for (const chosen of c.slots) {
+    const i = chosen.indexOf(name);
+    if (i >= 0) { chosen.splice(i, 1); showCompose(); return true; }
+  }
+  // the first empty slot that may take it, else the last one that may
+  const fits = c.slots.map((_, i) => candidates(i).has(name));
+  let j = c.slots.findIndex((x, i) => !x.length && fits[i]);
+  if (j < 0) j = fits.lastIndexOf(true);
+  if (j < 0) return false;
+  if (c.types[j] === "units") c.slots[j].push(name); else c.slots[j] = [name];
+  showCompose();
+  return true;
 }
 
 function prepare(side, line) {
@@ -189,9 +376,11 @@ function prepare(side, line) {
 async function showOdds() {
   const side = $("order-side").value, line = $("order-line").value.trim();
   const box = $("odds");
+  const seq = showOdds.seq = (showOdds.seq || 0) + 1;
   box.replaceChildren(el("div", { class: "muted" }, "computing the odds…"));
   if (!line) { box.replaceChildren(); return; }
   const r = await api("GET", "odds?line=" + encodeURIComponent(line) + "&side=" + encodeURIComponent(side));
+  if (seq !== showOdds.seq) return;          // another order was chosen meanwhile
   box.replaceChildren();
   if (!r.ok) { box.append(el("div", {}, refusal(r.data))); return; }
   const t = el("table", {});
@@ -213,6 +402,7 @@ async function act(side, line) {
 
 function unselect() {
   selected = null;
+  endCompose();
   clearReach();
   $("unit-info").replaceChildren(el("span", { class: "muted" },
     "Click a counter to see its values, the hexes it can reach and its orders."));
@@ -283,7 +473,8 @@ async function loadLog() {
 }
 
 async function refresh() {
-  const q = at === null ? "" : "?at=" + at;
+  const marks = "marks=" + encodeURIComponent($("marks").value);
+  const q = at === null ? "?" + marks : "?at=" + at + "&" + marks;
   const r = await api("GET", "state" + q);
   if (!r.ok) { toast(r.data.error); return; }
   state = r.data;
@@ -309,6 +500,8 @@ async function replayAt(n) {
 }
 
 // ------------------------------------------------------------ events
+
+const follow = { busy: false };
 
 function wire() {
   const wrap = $("board-wrap");
@@ -341,11 +534,14 @@ function wire() {
       const d = selected.reach.find((x) => x.hex === hex.dataset.hex);
       if (d) { act(selected.side, d.line); return; }
     }
-    if (u) { selectUnit(u.dataset.unit); return; }
+    if (u && compose && at === null && composeClick(u.dataset.unit)) return;
+    if (u) { if (compose) endCompose(); selectUnit(u.dataset.unit); return; }
     selected = null;
     clearReach();
+    endCompose();
   });
   $("order-odds").onclick = showOdds;
+  $("compose-cancel").onclick = () => { endCompose(); $("odds").replaceChildren(); };
   $("order-do").onclick = () => act($("order-side").value, $("order-line").value.trim());
   $("order-line").addEventListener("keydown", (e) => { if (e.key === "Enter") showOdds(); });
   $("undo").onclick = async () => {
@@ -368,28 +564,38 @@ function wire() {
     const a = r.data.actions.find((x) => x.turn === t);
     if (a) replayAt(a.n); else toast("no action in turn " + t);
   };
-  // another window or program may play too (hot-seat, two browsers):
-  // follow the live game when it moves
+  // another window or program may play too (hot-seat, two browsers), and
+  // bots play in the background: follow the live game when it moves
+  // (often while a bot is at work)
+  let last = 0;
   setInterval(async () => {
-    if (at !== null || !state || document.hidden || botTimer) return;
-    const r = await api("GET", "state");
-    if (r.ok && (r.data.checksum !== state.checksum || r.data.actions !== state.actions ||
-                 JSON.stringify(r.data.pending) !== JSON.stringify(state.pending))) refresh();
-  }, 2000);
-  $("bot-step").onclick = async () => { const r = await api("POST", "step", {}); afterAction(r.data); };
-  $("bot-play").onclick = () => {
-    if (botTimer) { clearInterval(botTimer); botTimer = null; $("bot-play").textContent = "play"; return; }
-    $("bot-play").textContent = "pause";
-    const tick = async () => {
-      if (tick.busy) return;
-      tick.busy = true;
-      const r = await api("POST", "step", {});
-      tick.busy = false;
-      if (!r.ok || r.data.bots.length === 0) { clearInterval(botTimer); botTimer = null; $("bot-play").textContent = "play"; }
-      refresh();
-    };
-    botTimer = setInterval(tick, parseInt($("bot-speed").value, 10));
+    if (at !== null || !state || document.hidden || follow.busy) return;
+    const now = Date.now();
+    if (!state.bot_busy && now - last < 2000) return;
+    last = now;
+    follow.busy = true;
+    try {
+      const r = await api("GET", "state?marks=0");
+      if (r.ok && (r.data.checksum !== state.checksum || r.data.actions !== state.actions ||
+                   r.data.bot_busy !== state.bot_busy || r.data.bot_error !== state.bot_error ||
+                   JSON.stringify(r.data.pending) !== JSON.stringify(state.pending))) await refresh();
+    } finally { follow.busy = false; }
+  }, 250);
+  $("bot-step").onclick = async () => {
+    const r = await api("POST", "step", {});
+    if (!r.ok) { toast(r.data.error); return; }
+    afterAction(r.data);
   };
+  $("bot-play").onclick = async () => {
+    const r = await api("POST", "bots", { play: !state.bot_play, delay: parseInt($("bot-speed").value, 10) });
+    if (!r.ok) toast(r.data.error);
+    refresh();
+  };
+  $("bot-speed").onchange = async () => {
+    await api("POST", "bots", { delay: parseInt($("bot-speed").value, 10) });
+    refresh();
+  };
+  $("marks").onchange = () => refresh();
   window.addEventListener("resize", () => {});
 }
 

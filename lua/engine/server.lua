@@ -24,9 +24,18 @@ local JSON = "application/json"
 
 -- M.new{ game = g (open for writing), path = file, bots = { side = bot },
 --        bot_names = { side = name }, token = string | nil, web = dir }
+-- Bots play in the background (Server:idle, between requests, one action
+-- at a time): at once after a player's action in a game with players, and
+-- in a game of bots only when the page says play, one action every
+-- bot_delay ms.
 function M.new(o)
   local s = setmetatable({ g = o.game, path = o.path, bots = o.bots or {}, bot_names = o.bot_names or {},
                            token = o.token, web = o.web, replay_cache = nil }, Server)
+  local all = next(s.bots) ~= nil
+  for _, side in ipairs(s.g.sides) do if not s.bots[side] then all = false end end
+  s.bot_play = not all
+  s.bot_delay = all and 300 or 0
+  s.bot_next = 0
   return s
 end
 
@@ -70,6 +79,24 @@ local function per_of(g, name)
     if a[1] == name and math.type(a.per) == "integer" and a.per > 1 then return a.per end
   end
   return nil
+end
+
+-- The action kinds of the ruleset with their parameters' types (the
+-- manifest's params: unit, units, hex, facing, choice:...), whether they
+-- have a reach query: the page composes orders from these and the legal
+-- lists.
+function Server:kinds(g)
+  g = g or self.g
+  if self.kinds_cache and self.kinds_cache.rs == g.rs then return self.kinds_cache.t end
+  local t = {}
+  for _, kind in ipairs(util.sorted_keys(g.rs.manifest.actions or {})) do
+    local spec = g.rs.manifest.actions[kind]
+    local params = {}
+    for i, p in ipairs(spec.params or {}) do params[i] = type(p) == "string" and p or "?" end
+    t[kind] = { params = json.array(params), reach = spec.reach ~= nil }
+  end
+  self.kinds_cache = { rs = g.rs, t = t }
+  return t
 end
 
 -- The position: units with their values, the phase, who acts, tracks, VP.
@@ -139,7 +166,108 @@ function Server:position(g)
     acting = json.array(g:acting_sides()), actions = g.n, checksum = g:checksum(),
     pending = req_json(g:pending_request()), over = g:is_over(), result = g:result(),
     strength = ro.strength, units = json.array(units), tracks = json.array(tracks), vp = vp, vars = vars,
-    last = last }
+    last = last, kinds = self:kinds(g),
+    bot_play = self.bot_play, bot_delay = self.bot_delay, bot_busy = self.bot_play and not self.bot_error and self:bot_turn(),
+    bot_error = self.bot_error }
+end
+
+-- The names and sides of the units by id, from the log's events (a unit
+-- removed from the game is in no state any more): read once, then only
+-- the actions logged since.
+function Server:unit_names()
+  local c = self.names_cache
+  if not c then c = { upto = -1, name = {}, side = {} } self.names_cache = c end
+  local log = self.g.log
+  local acts = log:actions()
+  local last = acts[#acts] and acts[#acts].n or -1
+  if last > c.upto then
+    for _, a in ipairs(acts) do
+      if a.n > c.upto then
+        for _, e in ipairs(log:event_rows(a.n)) do
+          if e.kind == "set" and math.type(e.unit) == "integer" then
+            if e.attribute == "name" and type(e.value) == "string" then c.name[e.unit] = e.value
+            elseif e.attribute == "side" and type(e.value) == "string" then c.side[e.unit] = e.value end
+          end
+        end
+      end
+    end
+    c.upto = last
+  end
+  return c
+end
+
+-- What happened in actions from..to (the log's events): the hexes each
+-- unit went through (its own side's action: moved; another side's: it was
+-- moved, a retreat), the strength it lost, whether it left the game
+-- (died), whether it fought (named in an action that rolled dice).
+function Server:marks(from, to)
+  local log = self.g.log
+  local strength = roles.of(self.g).strength
+  local names = self:unit_names()
+  local units, order, trails = {}, {}, {}
+  local function entry(id)
+    local u = units[id]
+    if not u then
+      u = { name = names.name[id] or ("#" .. id), side = names.side[id], lost = 0 }
+      units[id] = u
+      order[#order + 1] = id
+    end
+    return u
+  end
+  local by_name = {}
+  for id, name in pairs(names.name) do by_name[name] = id end
+  for _, a in ipairs(log:actions()) do
+    if a.n >= from and a.n <= to and a.status ~= "pending" then
+      local cur = {}              -- id -> trail of this action
+      for _, e in ipairs(log:event_rows(a.n)) do
+        local id = math.type(e.unit) == "integer" and e.unit or nil
+        if id and e.kind == "set" and e.attribute == "hex" then
+          local v = e.value
+          if bitwa.hex.is(v) then v = v.label end
+          local was = e.was
+          if bitwa.hex.is(was) then was = was.label end
+          local u = entry(id)
+          if type(v) == "string" then
+            local t = cur[id]
+            if not t and type(was) == "string" then
+              t = { unit = u.name, n = a.n, own = u.side == a.side, hexes = json.array({ was }) }
+              cur[id] = t
+              trails[#trails + 1] = t
+            end
+            if t then t.hexes[#t.hexes + 1] = v end
+            u.hex = v
+            if u.side == a.side then u.moved = true else u.retreated = true end
+          elseif v == nil and type(was) == "string" then
+            u.left, u.hex = true, was
+          end
+        elseif id and e.kind == "remove" then
+          entry(id).died = true
+        elseif id and e.kind == "set" and e.attribute == strength and math.type(e.value) and math.type(e.was) then
+          if e.value < e.was then local u = entry(id) u.lost = u.lost + (e.was - e.value) end
+        end
+      end
+      if #log:rolls(a.n) > 0 and a.line then
+        local w = util.words(a.line) or {}
+        for i = 2, #w do
+          for part in w[i]:gmatch("[^,]+") do
+            local id = by_name[part]
+            if id then entry(id).fought = true end
+          end
+        end
+      end
+    end
+  end
+  local out = {}
+  for _, id in ipairs(order) do out[#out + 1] = units[id] end
+  return { from = from, to = to, units = json.array(out), trails = json.array(trails) }
+end
+
+-- The first action of turn t (at most n)
+function Server:turn_start(t, n)
+  for _, a in ipairs(self.g.log:actions()) do
+    if a.turn == t then return a.n end
+  end
+  return n + 1
 end
 
 -- The game after action n (read from the live log, on a copy that has no
@@ -270,6 +398,29 @@ function Server:run_bots(limit)
   return played, err
 end
 
+-- Is a bot to act or decide now?
+function Server:bot_turn()
+  local g = self.g
+  if g:is_over() then return false end
+  local req = g:pending_request()
+  local who = req and req.side or g:acting_side()
+  return who ~= nil and self.bots[who] ~= nil
+end
+
+-- Between requests (tools/http.c): one bot action when one is due; the
+-- milliseconds until the next is due, nil when none is.
+function Server:idle(now)
+  if not self.bot_play or self.bot_error or not self:bot_turn() then return nil end
+  if now < self.bot_next then return self.bot_next - now end
+  local played, err = self:run_bots(1)
+  self.bot_played = (self.bot_played or 0) + #played
+  if err then self.bot_error = err return nil end
+  if #played == 0 then return nil end
+  self.bot_next = now + self.bot_delay
+  if not self:bot_turn() then return nil end
+  return self.bot_delay
+end
+
 function Server:all_bots()
   for _, s in ipairs(self.g.sides) do if not self.bots[s] then return false end end
   return true
@@ -303,6 +454,11 @@ function Server:api(method, route, args, body)
   local GET, POST = method == "GET", method == "POST"
   if route == "state" then
     if not GET then return bad(405, "GET " .. route) end
+    -- marks=K: what the last K actions did; marks=turn: the current turn's
+    local k = args.marks ~= "turn" and int_arg(args.marks or "1")
+    if args.marks ~= "turn" and (not k or k < 0 or k > 100000) then
+      return bad(400, "marks: a number of actions or 'turn' expected")
+    end
     if args.at then
       local n = int_arg(args.at)
       if not n then return bad(400, "at: an action number expected") end
@@ -310,9 +466,12 @@ function Server:api(method, route, args, body)
       if not gg then return bad(400, err) end
       local p = self:position(gg)
       p.at = n
+      p.marks = self:marks(k and n - k + 1 or self:turn_start(gg:turn(), n), n)
       return reply(200, p)
     end
-    return reply(200, self:position())
+    local p = self:position()
+    p.marks = self:marks(k and g.n - k + 1 or self:turn_start(g:turn(), g.n), g.n)
+    return reply(200, p)
   elseif route == "board.svg" then
     if not GET then return bad(405, "GET " .. route) end
     local gg = g
@@ -334,6 +493,7 @@ function Server:api(method, route, args, body)
       if not known then return bad(400, "side: no side '" .. args.side .. "'") end
     end
     local legal = (g.pending or g:is_over()) and {} or paths.listing(g, g:legal_actions(args.side))
+    for _, a in ipairs(legal) do a.words = json.array(util.words(a.line) or {}) end
     return reply(200, { actions = json.array(legal), pending = req_json(g:pending_request()) })
   elseif route == "unit" then
     if not GET then return bad(405, "GET " .. route) end
@@ -355,7 +515,7 @@ function Server:api(method, route, args, body)
     local to = int_arg(args.to or tostring(g.n + 1))
     if not from or not to then return bad(400, "from, to: action numbers expected") end
     return reply(200, { actions = json.array(log_rows(g.log, from, to)) })
-  elseif route == "act" or route == "answer" or route == "undo" or route == "step" then
+  elseif route == "act" or route == "answer" or route == "undo" or route == "step" or route == "bots" then
     if not POST then return bad(405, "POST " .. route) end
     local t, err = body_json(body)
     if not t then return bad(400, err) end
@@ -368,8 +528,7 @@ function Server:api(method, route, args, body)
       local out = result_json(r)
       if r.status == "refused" then return reply(422, out) end
       if r.status == "error" then return reply(500, out) end
-      out.bots, out.bot_error = self:run_bots(10000)
-      out.bots = json.array(out.bots)
+      out.bots_busy = self.bot_play and self:bot_turn()
       return reply(200, out)
     elseif route == "answer" then
       if t.answer == nil or (type(t.answer) ~= "string") then return bad(400, "answer: { \"answer\": OPTION } expected") end
@@ -379,14 +538,25 @@ function Server:api(method, route, args, body)
       local out = result_json(r)
       if r.status == "refused" then return reply(422, out) end
       if r.status == "error" then return reply(500, out) end
-      out.bots, out.bot_error = self:run_bots(10000)
-      out.bots = json.array(out.bots)
+      out.bots_busy = self.bot_play and self:bot_turn()
       return reply(200, out)
     elseif route == "step" then
       local n = t.n == nil and 1 or math.tointeger(t.n)
-      if not n or n < 1 or n > 1000 then return bad(400, "step: n from 1 to 1000 expected") end
+      if not n or n < 1 or n > 100 then return bad(400, "step: n from 1 to 100 expected") end
       local played, e = self:run_bots(n)
+      if e then self.bot_error = e end
       return reply(200, { bots = json.array(played), bot_error = e, actions = g.n })
+    elseif route == "bots" then
+      local play, delay = t.play, t.delay
+      if play ~= nil and type(play) ~= "boolean" then return bad(400, "bots: play: true or false expected") end
+      if delay ~= nil and (math.type(delay) ~= "integer" or delay < 0 or delay > 60000) then
+        return bad(400, "bots: delay: milliseconds from 0 to 60000 expected")
+      end
+      if play ~= nil then self.bot_play = play end
+      if delay ~= nil then self.bot_delay = delay end
+      if play then self.bot_error = nil end
+      return reply(200, { play = self.bot_play, delay = self.bot_delay, busy = self.bot_play and self:bot_turn(),
+                          actions = g.n })
     else
       if t.side ~= nil and type(t.side) ~= "string" then return bad(400, "undo: side: a side expected") end
       local n = t.n == nil and 1 or math.tointeger(t.n)
@@ -406,7 +576,7 @@ function Server:api(method, route, args, body)
                           checksum = g2:checksum() })
     end
   end
-  return bad(404, "no API '" .. route .. "' (state, board.svg, actions, unit, odds, log, act, answer, undo, step)")
+  return bad(404, "no API '" .. route .. "' (state, board.svg, actions, unit, odds, log, act, answer, undo, step, bots)")
 end
 
 -- A page of another site open in the same browser may send requests to

@@ -65,6 +65,7 @@ return function(command, lib)
       local ok, err = bitwa.http.serve {
         host = host, port = port,
         handler = function(method, p, a, body, headers) return srv:handle(method, p, a, body, headers) end,
+        idle = function(now) return srv:idle(now) end,
         ready = function(actual)
           srv.port = actual
           util.printf("bitwa serve: %s at http://%s:%d/%s\n", path, host, actual, token and ("?token=" .. token) or "")
