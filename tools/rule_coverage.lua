@@ -11,7 +11,9 @@
 -- Worked examples: bold headers "**T-nn · rule · books**" or
 -- "**T-nn · BOOK rule**" whose text names the tag (or "all"), and table
 -- rows "| T-HU-nn | rule | case |" (a digest's own examples, taken
--- whatever the tag).
+-- whatever the tag); a tag "T-75..T-85" takes the headers of that range.
+-- A book with no rule numbers at all is covered by its section headings
+-- and sub-headings instead (see below).
 local util = require "engine.util"
 local book, dir = arg[1], arg[2]
 if not book or not dir or (#arg % 2) ~= 0 then
@@ -22,7 +24,21 @@ local ids = {}
 for _, f in ipairs(util.list_dir(dir)) do
   if f:match("%.lua$") then
     local text = assert(util.read_file(dir .. "/" .. f))
-    for id in text:gmatch('test%(%s*"([^"]*)"') do ids[#ids + 1] = id end
+    -- test("id", ...): the id up to its closing quote, escapes (\") kept
+    local pos = 1
+    while true do
+      local _, e = text:find('test%(%s*"', pos)
+      if not e then break end
+      local i, buf = e + 1, {}
+      while i <= #text do
+        local c = text:sub(i, i)
+        if c == "\\" then buf[#buf + 1] = text:sub(i + 1, i + 1); i = i + 2
+        elseif c == '"' or c == "\n" then break
+        else buf[#buf + 1] = c; i = i + 1 end
+      end
+      ids[#ids + 1] = table.concat(buf)
+      pos = i + 1
+    end
   end
 end
 local function named(num)
@@ -52,10 +68,96 @@ end
 local rules = numbered("^%s*%-?%s*%*?%*?(%d+%.%d+%.%d+)%*?%*?%s")
 -- "4.21 text" (the Husaria book)
 if #rules == 0 then rules = numbered("^%s*%-?%s*%*?%*?(%d+%.%d%d)%*?%*?%s") end
-local missing = {}
-for _, r in ipairs(rules) do if not named(r) then missing[#missing + 1] = r end end
-print(string.format("%d numbered rules, %d named by a test; not named: %s", #rules, #rules - #missing,
-  #missing > 0 and table.concat(missing, " ") or "none"))
+if #rules > 0 then
+  local missing = {}
+  for _, r in ipairs(rules) do if not named(r) then missing[#missing + 1] = r end end
+  print(string.format("%d numbered rules, %d named by a test; not named: %s", #rules, #rules - #missing,
+    #missing > 0 and table.concat(missing, " ") or "none"))
+else
+  -- A book without rule numbers (Grognard) is cited by section name: its
+  -- headings are lines underlined with "-" (sections) or "=" (chapters),
+  -- in the pastebin dump every line behind "- ", and its sub-headings the
+  -- "*Name*:" or "**Name**:" that open a paragraph of a section.  A test
+  -- names a section when its id contains the section's name, and a
+  -- sub-heading when it contains both (case-insensitive): "Missile Fire:
+  -- rate of fire".
+  local lines = {}
+  for line in (assert(util.read_file(book)) .. "\n"):gmatch("([^\n]*)\n") do
+    lines[#lines + 1] = (line:gsub("^%- ", ""):gsub("%s+$", ""))
+  end
+  local lid = {}
+  for i, id in ipairs(ids) do lid[i] = id:lower() end
+  -- how many sections have a sub-heading of each name: a name found in one
+  -- only is named by itself ("Retreat and Panic"), else with its section
+  local subs_of = {}
+  do
+    local sec
+    for i = 2, #lines do
+      if lines[i]:match("^%-%-%-+$") then sec = lines[i - 1] end
+      local sub = lines[i]:match("^%*%*?([^%*]+)%*%*?:")
+      if sub and sec then
+        subs_of[sub:lower()] = subs_of[sub:lower()] or {}
+        subs_of[sub:lower()][sec] = true
+      end
+    end
+  end
+  local function unique(sub)
+    local n = 0
+    for _ in next, subs_of[sub:lower()] or {} do n = n + 1 end
+    return n <= 1
+  end
+  local function cited(...)
+    local want = { ... }
+    for _, id in ipairs(lid) do
+      local all = true
+      for _, w in ipairs(want) do
+        -- whole words: "Rest" is not named by "resting"
+        w = w:lower()
+        local pat = w:gsub("%p", "%%%0")
+        if w:find("^%w") then pat = "%f[%w]" .. pat end
+        if w:find("%w$") then pat = pat .. "%f[%W]" end
+        if not id:find(pat) then all = false end
+      end
+      if all then return true end
+    end
+    return false
+  end
+  local chapters, chapter, section = {}, nil, nil
+  for i = 2, #lines do
+    local head, under = lines[i - 1], lines[i]
+    local mark = (under:match("^%-%-%-+$") and "-") or (under:match("^===+$") and "=")
+    if mark and head ~= "" and not head:find("^Table:") and not head:find("^[%-=]")
+       and not head:find("%.$") and math.abs(#under - #head) <= 2 then
+      if mark == "=" then
+        chapter = { name = head, entries = {} }
+        chapters[#chapters + 1] = chapter
+        section = nil
+      elseif chapter then
+        section = head
+        chapter.entries[#chapter.entries + 1] = { text = head, named = cited(head) }
+      end
+    elseif section and chapter then
+      local sub = under:match("^%*%*?([^%*]+)%*%*?:")
+      if sub and sub ~= "Example" then
+        local key = section .. ": " .. sub
+        local seen = false
+        for _, e in ipairs(chapter.entries) do if e.text == key then seen = true end end
+        if not seen then
+          local ok = cited(section, sub) or (unique(sub) and cited(sub))
+          chapter.entries[#chapter.entries + 1] = { text = key, named = ok }
+        end
+      end
+    end
+  end
+  for _, c in ipairs(chapters) do
+    if #c.entries > 0 then
+      local miss = {}
+      for _, e in ipairs(c.entries) do if not e.named then miss[#miss + 1] = e.text end end
+      print(string.format("%s: %d sections and sub-headings, %d named by a test; not named: %s", c.name,
+        #c.entries, #c.entries - #miss, #miss > 0 and table.concat(miss, "; ") or "none"))
+    end
+  end
+end
 for k = 3, #arg, 2 do
   local file, tag = arg[k], arg[k + 1]
   local ex, exseen = {}, {}
@@ -78,9 +180,14 @@ for k = 3, #arg, 2 do
       if listed and b:find(tagpat) then in_lists = true end
     end
   end
+  -- a tag "T-75..T-85": the headers numbered in that range, whatever their books
+  local lo, hi = tag:match("^T%-(%d+)%.%.T%-(%d+)$")
   for line in text:gmatch("[^\n]+") do
     local t, rest = line:match("^%*%*(T%-%d+) · ([^%*]+)%*")
-    if t then
+    if t and lo then
+      local n = tonumber(t:sub(3))
+      if n >= tonumber(lo) and n <= tonumber(hi) then add(t) end
+    elseif t then
       local b, listed = books(rest)
       if b:find(tagpat) or (listed and in_lists and b:find("%f[%w]all%f[%W]")) then add(t) end
     end

@@ -164,7 +164,7 @@ test("Missile Fire: heavy crossbowmen +1 to the missile roll, fire every other t
   refused(g2:act("A", "fire xb li"), "Missile Fire: heavy crossbowmen")
 end)
 
-test("Guns: T-GG-08 accuracy by range (15\": 5-6, 6\": 2-6), a hit kills whatever the armour; cover -2; resting on a rampart +1", function()
+test("Guns: T-GG-08 accuracy by range (15\": 5-6, 6\": 2-6), a hit kills whatever the armour; cover -2; bonus, resting on a rampart +1; rate of fire, every other turn", function()
   local g = at_missile { U("gun", "A", "LI", "0502", "S", { weapon = "arquebus" }), U("hi", "B", "HI", "0507", "N") }
   done(g:act("A", "fire gun hi"))
   eq(g:unit_table("gun").unloaded, true, "guns fire every other turn")
@@ -210,9 +210,13 @@ test("Missile Fire: number of ranks permitted to fire, every rank from higher gr
   eq(fig(g2, "mi"), 13)
 end)
 
-test("Missile Fire: arc of fire, cavalry 180 degrees left and 45 right (by bearing)", function()
+test("Missile Fire: arc of fire, cavalry 180 degrees left and 45 right (by bearing); Guns: arc of fire, the same", function()
   local g = at_missile { U("lc", "A", "LC", "0505", "N", { figures = 6, weapon = "bow" }),
+                         U("gun", "A", "LI", "0509", "NE", { weapon = "arquebus" }),
                          U("right", "B", "LI", "0706", "N"), U("left", "B", "LI", "0306", "N") }
+  -- infantry with guns, facing NE from 0509: 0706 lies 30 degrees left (in), 0306 90 degrees left (out)
+  refused(g:act("A", "fire gun left"), "Missile Fire: arc of fire")
+  done(g:act("A", "fire gun right"))
   -- 0706: 120 degrees right of N (bearing 8); 0306: 120 degrees left (bearing 16)
   refused(g:act("A", "fire lc right"), "Missile Fire: arc of fire")
   done(g:act("A", "fire lc left"))
