@@ -121,9 +121,11 @@ function M.fight(side, u, e)
   -- Retreat and Panic: a unit attacked while regrouping rolls 1-2 to
   -- regroup; otherwise it takes casualties and inflicts none
   local e_strikes = where ~= "rear"
+  local e_runs = false
   if e.retreat_turn > 0 then
-    local d = bitwa.roll(1, 6, "Retreat and Panic: " .. e.name .. " attacked while regrouping, 1-2 regroups", nil, e.side)
-    if d <= T().regroup_attacked then e.retreat_turn = 0 else e_strikes = false end
+    local d = bitwa.roll(1, 6, "Retreat and Panic: " .. e.name .. " attacked while regrouping, 1-2 regroups",
+      function(t) return t <= T().regroup_attacked end, e.side)
+    if d <= T().regroup_attacked then e.retreat_turn = 0 else e_strikes, e_runs = false, true end
   end
   -- both roll at once
   local x, y, r, plus = M.cell(U().type(u), U().type(e), bonus)
@@ -147,8 +149,12 @@ function M.fight(side, u, e)
   U().lose(u, lost_u)
   U().lose(e, lost_e)
   u, e = bitwa.unit(u_name), bitwa.unit(e_name)
-  -- then morale: the post-melee computation when both still stand
-  if u and e then
+  -- then morale: the post-melee computation when both still stand; a
+  -- regrouping unit that failed to regroup continues its retreat instead
+  -- (Retreat and Panic, Continued Retreat or Panic; NOTES.md)
+  if u and e and e_runs and e.hex ~= nil then
+    rules.morale.move_again(e)
+  elseif u and e then
     local ta, tb, diff, who = rules.morale.post_melee(a, b)
     bitwa.note("Post-Melee Morale Checks: " .. u_name .. " " .. ta .. ", " .. e_name .. " " .. tb)
     if who == "a" then rules.morale.react(u, e, diff)

@@ -1,6 +1,6 @@
 -- Morale: the post-melee computation and its reactions, and the checks due
--- to heavy losses (the Loss Table).  Continued retreat, regrouping and the
--- cavalry-charge check are not implemented yet (DESIGN.md).
+-- to heavy losses (the Loss Table), the retreat and panic moves,
+-- regrouping and continued retreat.
 local M = {}
 local function T() return rules.tables end
 local function S() return rules.scale end
@@ -58,11 +58,15 @@ function M.post_melee(a, b)
   return ta, tb, math.abs(ta - tb), who
 end
 
--- The hexes a unit goes back, straight away from `from`: stops before a
+-- The hexes a unit goes back, straight away from `from` (the direction of
+-- the hexside sector it lies in, bitwa.hex.sector): stops before a
 -- unit (a formed friendly body stops a retreat or panic and both regroup:
 -- Contact with Another Unit) or the enemy; off the table it is removed.
 local function go_back(u, from, hexes, backs_to_enemy)
-  local away = (bitwa.hex.direction(u.hex, from) + 3) % 6
+  -- the hexside sector the enemy lies in (the first of two on a corner
+  -- line), whatever its distance: the direction to it
+  local toward = bitwa.hex.sector(u.hex, 0, from)
+  local away = (toward + 3) % 6
   for _ = 1, hexes do
     local nxt = bitwa.hex.neighbour(u.hex, away, true)
     if not bitwa.hex.on_map(nxt) then
@@ -76,6 +80,7 @@ local function go_back(u, from, hexes, backs_to_enemy)
         for _, o in ipairs(there) do
           if o.side == u.side and o.retreat_turn == 0 then
             o.retreat_turn = 1
+            o.fell_back = bitwa.turn()
             bitwa.note("Contact with Another Unit: " .. u.name .. " stops at " .. o.name .. "; both regroup")
           end
         end
@@ -112,8 +117,83 @@ function M.fall_back(u, enemy, r)
   local inches = U().movement_row(u).move
   local n = S().move_hexes(inches, r.moves[1], r.moves[2])
   local retreat = not r.good_order
-  if go_back(u, enemy.hex, n, retreat) and retreat then u.retreat_turn = 1 end
+  if go_back(u, enemy.hex, n, retreat) and retreat then
+    u.retreat_turn = 1
+    u.fell_back = bitwa.turn()
+  end
   return r
+end
+
+-- the nearest enemy unit (the one a retreat runs from), by distance then
+-- name
+local function nearest_enemy(u)
+  local best, bd
+  for _, o in ipairs(bitwa.units {}) do
+    if o.side ~= u.side and o.hex ~= nil then
+      local d = bitwa.hex.distance(u.hex, o.hex)
+      if not best or d < bd or (d == bd and o.name < best.name) then best, bd = o, d end
+    end
+  end
+  return best
+end
+
+-- Continued Retreat or Panic: "the unit must immediately be moved again,
+-- another turn of movement noted on their records": the same reaction's
+-- distance again, away from the nearest enemy; the fourth turn of retreat
+-- removes it.  Returns false when the unit is gone.
+function M.move_again(u)
+  local k = u.retreat_turn + 1
+  if T().regroup[k] == "removed" or k > #T().regroup then
+    bitwa.note("Continued Retreat or Panic: " .. u.name .. " is in its turn " .. k .. " of retreat and is removed")
+    bitwa.remove(u)
+    return false
+  end
+  local r = T().reaction_named(u.reaction == "panic" and "panic" or "retreat")
+  local enemy = nearest_enemy(u)
+  bitwa.note("Continued Retreat or Panic: " .. u.name .. " moves on (turn " .. k .. " of retreat)")
+  if enemy then
+    local n = S().move_hexes(U().movement_row(u).move, r.moves[1], r.moves[2])
+    if not go_back(u, enemy.hex, n, true) then return false end
+  end
+  u.retreat_turn = k
+  u.fell_back = bitwa.turn()
+  return true
+end
+
+-- Retreat and Panic, Continued Retreat or Panic: at the start of each
+-- turn.  A unit that fell back last turn in its first turn of retreat
+-- stands this turn to regroup ("automatic on next turn, unless
+-- attacked"): it is formed again from the turn after.  A unit in its
+-- second or third turn of retreat dices at the start of the turn after
+-- it moved: 3-6, then 6, regroups it; otherwise it moves again at once
+-- (M.move_again), and a fourth turn removes it.
+function M.turn_start()
+  local now = bitwa.turn()
+  for _, u in ipairs(bitwa.units {}) do
+    if u.retreat_turn > 0 and u.hex ~= nil then
+      local k = u.retreat_turn
+      if k == 1 then
+        if u.fell_back <= now - 2 then
+          u.retreat_turn = 0
+          bitwa.note("Continued Retreat or Panic: " .. u.name .. " has regrouped")
+        end
+      else
+        local need = T().regroup[k]
+        if need == "removed" or need == nil then
+          M.move_again(u)
+        else
+          local d = bitwa.roll(1, 6, "Continued Retreat or Panic: " .. u.name .. ", turn " .. k .. " of retreat, "
+            .. need .. "+ regroups", function(t) return t >= need end, u.side)
+          if d >= need then
+            u.retreat_turn = 0
+            bitwa.note("Continued Retreat or Panic: " .. u.name .. " regroups")
+          else
+            M.move_again(u)
+          end
+        end
+      end
+    end
+  end
 end
 
 return M

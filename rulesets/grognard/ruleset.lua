@@ -29,6 +29,7 @@ return {
     { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
     { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
     { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)
+    { "fell_back", "int", 0, min = 0 },      -- Continued Retreat or Panic: the turn it last moved back
     { "religious", "bool", false },          -- Historical Options: Religious Knights
     { "mercenary", "bool", false },          -- Historical Options: Mercenaries
     { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
@@ -60,7 +61,7 @@ return {
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
   },
-  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start" } },
+  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start" } },
   options = {
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
       doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },
