@@ -42,9 +42,9 @@ return {
     ["tables.charge"] = { title = "Morale Checks Due to Cavalry Charge", row = "defender", column = "attacker class" },
     ["tables.loss"] = { title = "Loss Table", row = "unit type" },
   },
-  terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded" },
+  terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud" }, -- mud: Weather
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
@@ -61,8 +61,11 @@ return {
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
   },
-  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start" } },
+  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
+                                              "weather.turn_start" } },
   options = {
+    weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },
+      doc = "Weather: off, the first state rolled (random, the initial distribution on a d12), or the state the battle starts in" },
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
       doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },
   },
