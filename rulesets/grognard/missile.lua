@@ -170,7 +170,7 @@ end
 -- the phase is skipped when no unit can fire (Turn Sequence)
 function M.nobody_can_fire()
   for _, s in ipairs(bitwa.sides()) do
-    if #M.legal(s) > 0 then return false end
+    if #M.legal(s) > 0 or rules.artillery.can_fire(s) then return false end
   end
   return true
 end
@@ -251,9 +251,10 @@ function M.firing(u, t)
 end
 
 -- Fire: a list of orders { unit =, target =, volleys = 1 or 2, indirect =
--- bool }, in a fixed order.  Every die is rolled, then every casualty is
+-- bool }, in a fixed order, and the machines' rolls (artillery.roll_all:
+-- { target =, kills = }).  Every die is rolled, then every casualty is
 -- removed, then the heavy-loss checks are made.
-function M.fire_all(orders)
+function M.fire_all(orders, machines)
   local targets, pools, guns = {}, {}, {}
   for _, o in ipairs(orders) do
     local u, t = o.unit, o.target
@@ -293,15 +294,21 @@ function M.fire_all(orders)
     touch(gnn.target)
     gun_hits[gnn.target.name] = gun_hits[gnn.target.name] + M.gun_hits(gnn.unit, gnn.target, gnn.n)
   end
+  for _, m in ipairs(machines or {}) do
+    touch(m.target)
+    gun_hits[m.target.name] = gun_hits[m.target.name] + m.kills
+  end
+  local names = {}
   for _, t in ipairs(order) do
+    names[#names + 1] = t.name
     local h = hits[t.name]
     if h > 0 and M.cover(t) then h = h * T().cover_hits[1] // T().cover_hits[2] end -- Missile Fire: cover
     h = h + gun_hits[t.name]
     bitwa.note("Missile Fire: " .. t.name .. " loses " .. h .. " figures")
     U().lose(t, h)
   end
-  for _, t in ipairs(order) do
-    local still = bitwa.unit(t.name)
+  for _, name in ipairs(names) do
+    local still = bitwa.unit(name)
     if still and still.hex ~= nil then rules.morale.loss_check(still) end
   end
 end
@@ -319,7 +326,7 @@ function M.resolve()
     end
     if bitwa.var("indirect." .. u.name) then bitwa.set_var("indirect." .. u.name, nil) end
   end
-  M.fire_all(orders)
+  M.fire_all(orders, rules.artillery.roll_all())
 end
 
 -- Missile Fire: split-move and fire, pass-through fire.  When a mover

@@ -18,7 +18,8 @@ return {
     { "figures", "int", 16, min = 0 },      -- Scale: 1 figure = 20 men; the unit's figures now
     { "figures_start", "int", 0, min = 0 }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
     { "weapon", "string", "", values = { "", "bow", "longbow", "composite_bow", "crossbow", "heavy_crossbow",
-                                         "arquebus", "javelin", "axe", "spear", "pike" } },
+                                         "arquebus", "javelin", "axe", "spear", "pike",
+                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard" } },
     { "elite", "bool", false },              -- Troop Types: elite troops
     { "armour", "string", "", values = { "", "light", "medium", "heavy" } }, -- Missile Fire: armor class ("" = by type, NOTES.md)
     { "spent", "int", 0, min = 0 },          -- MP (half-inches) moved this turn
@@ -35,6 +36,9 @@ return {
     { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
     { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks
     { "unloaded", "bool", false },           -- Missile Fire: heavy crossbowmen, Guns: fired, not reloaded yet
+    { "reload", "int", 0, min = 0 },         -- Catapults, Cannon: turn starts before the machine fires again
+    { "aim", "string", "" },                 -- Catapults, Cannon: this turn's target hex
+    { "call", "string", "", values = { "", "catapult", "short", "long" } }, -- Cannon: "short" or "long"
   },
   roles = { strength = "figures" },
   tables = {
@@ -44,13 +48,14 @@ return {
   },
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud" }, -- mud: Weather
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
     { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2" },
     { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3" },
-    { name = "missile", side = "*", actions = { "fire" }, cite = "Turn Sequence: Move/Counter Move 5",
+    -- steps 4 and 5 (artillery, missile fire) in one phase: both resolved together at its end
+    { name = "missile", side = "*", actions = { "fire", "catapult", "cannon" }, cite = "Turn Sequence: Move/Counter Move 4-5",
       skip = "missile.nobody_can_fire", exit = "missile.resolve" },
     { name = "melee", side = "*", actions = { "melee" }, cite = "Turn Sequence: Move/Counter Move 6",
       skip = "melee.nobody_in_contact" },
@@ -58,14 +63,20 @@ return {
   actions = {
     -- fire UNIT TARGET: a missile order, resolved with every other at the phase's end
     fire = { params = { "unit", "unit" }, run = "missile.order", legal = "missile.legal" },
+    -- catapult UNIT HEX: a catapult (or a bombard as one) at a hex
+    catapult = { params = { "unit", "hex" }, run = "artillery.catapult", legal = "artillery.legal_catapult" },
+    -- cannon UNIT HEX short|long: a cannon ball along the line through HEX
+    cannon = { params = { "unit", "hex", "choice:short,long" }, run = "artillery.cannon", legal = "artillery.legal_cannon" },
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
   },
   hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
-                                              "weather.turn_start" } },
+                                              "weather.turn_start", "artillery.turn_start" } },
   options = {
     weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },
       doc = "Weather: off, the first state rolled (random, the initial distribution on a d12), or the state the battle starts in" },
+    cannon_kills = { default = "file", values = { "file", "all" },
+      doc = "Cannon: the figures a ball kills in each struck hex: one file (the counter's ranks), or every figure (MATRIX A-122)" },
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },
       doc = "Missile Fire, Medium Armor, 5-6 firing: the printed 2 / 2, or 1 / 2 (the progression of its neighbours)" },
   },

@@ -16,6 +16,12 @@ M.MP_PER_INCH = 2
 M.FILES = { infantry = 4, cavalry = 3 }
 M.RANKS = { infantry = 4, cavalry = 2 }
 
+-- Catapults: hit area.  A 2" circle covers 2/5 of a 3" hex (3.14 of 7.79
+-- square inches): a light catapult kills that share of the figures in
+-- the hex, rounded up ("even partly under"); an area wider than a hex
+-- (3 1/2") kills them all.
+M.SMALL_AREA_SHARE = { 2, 5 }
+
 -- movement points (half-inches) for a distance in inches
 function M.mp(inches) return inches * M.MP_PER_INCH end
 
