@@ -48,9 +48,11 @@ return {
   },
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud" }, -- mud: Weather
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
+    -- Jousting (option joust): a tilt each turn, and nothing else
+    { name = "tilt", side = "", cite = "Jousting", enter = "joust.tilt" },
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
     { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2" },
     { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3" },
@@ -75,6 +77,8 @@ return {
   options = {
     weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },
       doc = "Weather: off, the first state rolled (random, the initial distribution on a d12), or the state the battle starts in" },
+    joust = { default = "off", values = { "off", "on" },
+      doc = "Jousting: each turn is a tilt between the two knights (the joust scenario), no battle" },
     cannon_kills = { default = "file", values = { "file", "all" },
       doc = "Cannon: the figures a ball kills in each struck hex: one file (the counter's ranks), or every figure (MATRIX A-122)" },
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },

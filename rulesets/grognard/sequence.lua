@@ -5,6 +5,8 @@
 local M = {}
 
 function M.initiative()
+  -- Jousting: no initiative, nobody moves (joust.lua)
+  if rules.joust.on() then return end
   local sides = bitwa.sides()
   local a, b = sides[1], sides[2]
   -- a tie is rolled again: the second side rolls until the dice differ,

@@ -311,6 +311,31 @@ T.weather_d6 = {
 T.weather_every = 2     -- "Check for a transition every other turn." (L448)
 T.mud_turns = 3         -- "3 turns of heavy rain causes mud" (L445)
 
+------------------------------------------------- JOUSTING (L569-621)
+-- Jousting: aiming points (AP 1-8) and defensive positions (DP 1-6), the
+-- DPs each AP permits, the Jousting Matrix [AP][DP] (codes as printed,
+-- "/" joining several) and the Jousting Results (the attacker's score).
+T.joust_ap = { "Helm", "Dexter Chief Point", "Honor Point", "Sinister Point", "Dexter Flank",
+               "Nombril Point", "Sinister Flank", "Base Point" }                       -- L574-582
+T.joust_dp = { "Lower Helm", "Lean Right", "Lean Left", "Steady Seat", "Shield High", "Shield Low" } -- L585-591
+T.joust_permitted = {                                                                 -- L593-600
+  { 4, 5, 6 }, { 3, 4, 5, 6 }, { 1, 2, 3, 4, 5, 6 }, { 2, 4, 5, 6 },
+  { 4, 5, 6 }, { 1, 2, 3, 4, 5, 6 }, { 4, 5, 6 }, { 1, 4, 5, 6 },
+}
+T.joust_matrix = {                                                                    -- L606-613
+  { "M", "M", "M", "H", "U", "M" },
+  { "U", "B", "M", "B", "B", "M" },
+  { "B/U/I", "U", "M", "B", "B/U", "U/I" },
+  { "M", "M", "B", "M", "M", "U" },
+  { "B", "B/U", "M", "B", "M", "B" },
+  { "B/U", "M", "B", "B/U", "B/U/I", "B" },
+  { "M", "M", "B/U", "M", "M", "M" },
+  { "B", "M", "U", "B", "B/U/I", "B" },
+}
+T.joust_results = { B = -1, H = 3, I = 10, M = 0, U = 20 }                          -- L614-619
+T.joust_after = { 4, 6 }  -- "*": after B or H, "defensive position 4 or 6 on the next tilt" (L620)
+T.joust_tilts = 3         -- Tournament: "the highest score after three tilts" (L602)
+
 ------------------------------------------------- SIEGES (L462-495)
 -- Sieges: the Defense Value range of each structure (L468-475).
 T.structures = {
