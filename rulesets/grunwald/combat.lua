@@ -454,10 +454,10 @@ function M.resolve(t)
     function(roll) return rules.combat.result_class(T().combat[roll][r.final]) end, att_side)
   r.cell = T().combat[r.roll][r.final]
   local cell = r.cell
-  bitwa.note(string.format("combat: %s (%d SP; %s) vs %s (%d SP; %s): %s -> %s, roll %d: %s",
+  bitwa.note(string.format("combat: %s (%d SP; %s) vs %s (%d SP; %s): %s -> %s, roll %d: %s%s",
     names_of(att), r.att_sp, mods_text(r.att_mods), names_of(def), r.def_sp, mods_text(r.def_mods),
     r.lone_leader and "lone leader (8.2.7)" or A().column_label(r.initial), T().columns[r.final], r.roll,
-    cell.printed))
+    cell.printed, r.countercharge and " (countercharge, 5.7.3)" or ""))
   local att_leaders = stacked_leaders(att, att_side)
   local def_leaders = r.lone_leader and {} or stacked_leaders(def, def_side)
   local def_start, def_hexes = by_hex(def), hexes_of(def)

@@ -109,6 +109,26 @@ assert c["nosuch"]["per_game"] == [0, 0, 0] and c["9.9.9"]["total"] == 0
 print("ok")
 PY
 has "$T/cmp.txt" "^ok" "--count agrees with the kept logs"
+# the same counts without --keep (no log: the events' details are made for
+# the counts), in two workers, and note~PATTERN: the notes matching a Lua
+# pattern ("." matches every note; " attacks %u+%d* at " the attacks' notes)
+cp "$T/out" "$T/kept.json"
+expect 0 "sim --count without --keep" "$BITWA" sim skirmish/duel -n 3 --bots heuristic,random --json --jobs 2 \
+  --count note --count set:sp --count 'note~.' --count 'note~ attacks %u+%d* at ' --count 'note~^nothing like it$'
+python3 - "$T/kept.json" "$T/out" "$T/fromlogs.txt" >"$T/cmp.txt" 2>&1 <<'PY'
+import json, sys
+kept = {e["name"]: e for e in json.load(open(sys.argv[1]))["counts"]}
+c = {e["name"]: e for e in json.load(open(sys.argv[2]))["counts"]}
+assert c["note"]["per_game"] == kept["note"]["per_game"], (c["note"], kept["note"])
+assert c["set:sp"]["per_game"] == kept["set:sp"]["per_game"]
+assert c["note~."]["per_game"] == c["note"]["per_game"], c["note~."]
+assert 0 < c["note~ attacks %u+%d* at "]["total"] < c["note"]["total"], c["note~ attacks %u+%d* at "]
+assert c["note~^nothing like it$"]["total"] == 0
+print("ok")
+PY
+has "$T/cmp.txt" "^ok" "--count without --keep and note~PATTERN"
+expect 2 "sim --count with a bad pattern" "$BITWA" sim skirmish/duel -n 1 --count 'note~[a'
+has "$T/err" "not a Lua pattern" "bad pattern message"
 # rules cited: a Grunwald game's rolls, notes and refusals by rule (8.2 takes 8.2.6 and 8.2.7)
 expect 0 "sim --count rules" "$BITWA" sim grunwald/clash-of-titans -n 1 --json --max-actions 400000 \
   --count 8.2 --count 8.2.6 --count 8.2.7 --count note:8.2.6 --count roll:8.2.6 --count refused:8.2.6 --count roll:5.1.1 --count 5.1.1 --count 5.1.10

@@ -232,6 +232,9 @@ not counted), counted (a record's `counts`, name -> n):
                                   ("... is killed (8.2.6, 8.2.7)": once
                                   for each rule a note cites)
   refused:RULE                    the proposed lines refused citing RULE
+  note~PATTERN                    the notes whose text matches the Lua
+                                  pattern (counted only when asked for
+                                  in the run: `queries` of count_action)
 --]]
 local function cited_rules(text)
   local out, seen = {}, {}
@@ -248,13 +251,18 @@ local function tally(counts, key, n)
   counts[key] = (counts[key] or 0) + (n or 1)
 end
 
--- Count one committed action ({ details, rolls, decisions }).
-local function count_action(counts, rec)
+-- Count one committed action ({ details, rolls, decisions }); patterns:
+-- the note~PATTERN queries of the run (their Lua patterns).
+local function count_action(counts, rec, patterns)
   for _, e in ipairs(rec.details or {}) do
     tally(counts, e.kind)
     if e.kind == "set" and e.attribute ~= "" then tally(counts, "set:" .. e.attribute)
     elseif e.kind == "note" then
-      for _, r in ipairs(cited_rules(e.text or "")) do tally(counts, "note:" .. r) end
+      local text = type(e.text) == "string" and e.text or ""
+      for _, r in ipairs(cited_rules(text)) do tally(counts, "note:" .. r) end
+      for _, p in ipairs(patterns or {}) do
+        if text:find(p) then tally(counts, "note~" .. p) end
+      end
     end
   end
   for _, r in ipairs(rec.rolls or {}) do
@@ -282,6 +290,7 @@ local RULE_SOURCES = { roll = true, note = true, refused = true }
 -- bare RULE (rolls, notes and refusals citing it, each once).
 local function count_of(counts, q)
   if counts == nil then return 0 end
+  if q:match("^note~") then return counts[q] or 0 end
   local source, rest = q:match("^(%a+):(.+)$")
   local rule = (source and RULE_SOURCES[source] and rest:match("^%d")) and rest
     or (not source and q:match("^%d") and q) or nil
@@ -311,14 +320,19 @@ local function play_one(lib, cfg, prep, i, keep)
   local rec = { i = i, seed = seed }
   local g
   local ok, err = pcall(function()
+    -- the events' details (what the counts read) are made only for a run
+    -- that counts or keeps its records
     g = lib.engine().new { ruleset = prep.rs, scenario = cfg.scenario, seed = seed, options = cfg.options,
-                           log = keep and (keep .. "/game-" .. i .. ".bitwa") or nil, durability = "normal" }
+                           log = keep and (keep .. "/game-" .. i .. ".bitwa") or nil, durability = "normal",
+                           want_details = cfg.details or false }
     local before = census(g)
     local bots = lib.make_bots(cfg.bots, seed, g.sides, cfg.bot_budget)
     local counts = {}
     -- every action committed from here (not the setup; copies made by
     -- bots do not call it)
-    g.on_commit = function(_, committed) count_action(counts, committed) end
+    local patterns = {}
+    for _, p in ipairs(cfg.patterns or {}) do patterns[#patterns + 1] = p end
+    g.on_commit = function(_, committed) count_action(counts, committed, patterns) end
     local result, perr = runner.play(g, bots, { max_actions = cfg.max_actions })
     if not result then error(perr, 0) end
     tally(counts, "refused", 0)
@@ -372,6 +386,8 @@ local function worker_command(cfg, shard, keep, j, jobs)
   for _, k in ipairs(util.sorted_keys(cfg.options)) do a[#a + 1] = "--option"; a[#a + 1] = k .. "=" .. cfg.options[k] end
   if shard then a[#a + 1] = "--shard"; a[#a + 1] = shard.k .. "/" .. shard.n end
   if cfg.bot_budget then a[#a + 1] = "--bot-budget"; a[#a + 1] = cfg.bot_budget end
+  for _, p in ipairs(cfg.patterns or {}) do a[#a + 1] = "--count"; a[#a + 1] = "note~" .. p end
+  if cfg.details then a[#a + 1] = "--details" end
   if keep then a[#a + 1] = "--keep"; a[#a + 1] = keep end
   for k, v in ipairs(a) do a[k] = shell_quote(v) end
   return "BITWA_NO_PROGRESS=1 BITWA_HOME=" .. shell_quote(bitwa.home) .. " " .. table.concat(a, " ")
@@ -796,13 +812,18 @@ end
 local SIM_SPEC = { n = "value", ["-n"] = { "n" }, overlay = "list", option = "list", bots = "value",
                    jobs = "value", ["-j"] = { "jobs" }, seed = "value", shard = "value", keep = "value",
                    json = "flag", plot = "value", out = "value", ["max-actions"] = "value", worker = "value",
-                   ruleset = "value", count = "list", ["bot-budget"] = "value" }
+                   ruleset = "value", count = "list", ["bot-budget"] = "value", details = "flag" }
 
 -- The --count queries, checked.
 local function count_queries(lib, list)
   local out = {}
   for _, q in ipairs(list or {}) do
-    if type(q) ~= "string" or not q:match("^[%w_%.:%- ]+$") then
+    local pat = type(q) == "string" and q:match("^note~(.+)$")
+    if pat then
+      -- a Lua pattern, checked once here (a malformed one is bad input)
+      local ok, err = pcall(string.find, "", pat)
+      if not ok then lib.bad("--count " .. q .. ": not a Lua pattern: " .. tostring(err)) end
+    elseif type(q) ~= "string" or not q:match("^[%w_%.:%- ]+$") then
       lib.bad("--count: an event kind, a rule (8.2.7) or SOURCE:NAME (roll:8.2.7, set:sp, decision:retreat) expected, got '" ..
         tostring(q) .. "'")
     end
@@ -831,7 +852,8 @@ one alone with `bitwa run RULESET/SCENARIO --seed <seed> --bots ...`.
                       (the bots' refused proposals), set:ATTR, decision:KIND,
                       a rule (8.2.7: the rolls of that rule, the notes citing
                       it and the refusals citing it; 8.2 takes its parts too)
-                      or roll:RULE, note:RULE, refused:RULE; the summary gives
+                      or roll:RULE, note:RULE, refused:RULE, or note~PATTERN
+                      (the notes matching a Lua pattern); the summary gives
                       the total, the mean per game with its 95% interval and
                       the games with any (--json: and the count of each game)
   --bot-budget N      the node budget of a searching bot's every decision
@@ -877,6 +899,14 @@ turns it off).]],
         end
       end
       local queries = count_queries(lib, opts.count)
+      -- the counts read the events' details: made when the run counts
+      -- anything or keeps its records for sim-merge (--details: a worker's)
+      cfg.details = #queries > 0 or opts.out ~= nil or opts.details == true
+      cfg.patterns = {}
+      for _, q in ipairs(queries) do
+        local p = q:match("^note~(.+)$")
+        if p then cfg.patterns[#cfg.patterns + 1] = p end
+      end
       local prep = prepare(lib, cfg, opts.bots or "")
       local idx = indices(cfg.n, shard)
       if opts.keep and not worker then
