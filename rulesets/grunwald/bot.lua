@@ -1,13 +1,16 @@
 -- A bot for the Medieval rules: cheap, read-only heuristics so that a
 -- whole battle plays in seconds.  It moves to contact (each unit toward
 -- the nearest enemy, turning to face it, one path order for the way,
--- never into terrain that would disorganize it), rallies disorganized and
--- panicked units, moves leaders last onto a hex of their troops out of
--- the enemy's reach, fires when it can and countercharges at 1:1 or
--- better, attacks whatever it must or may with every unit that can join,
--- brings reinforcements on near the enemy, hunts the lone enemy leaders
--- once no enemy field unit is left, retreats away from the enemy
--- and takes losses on its strongest unit.  The engine's "rules"
+-- never into terrain that would disorganize it) where the rules' own
+-- evaluation of the combat puts it at 1:1 or better, rallies disorganized
+-- and panicked units, moves leaders last onto a hex of their troops out
+-- of the enemy's reach and never along a way the enemy cavalry can
+-- countercharge, fires when it can and countercharges at 2:1 or better
+-- (the rules' column), attacks whatever it must or may with every unit
+-- that can join, brings reinforcements on near the enemy, hunts the lone
+-- enemy leaders once no enemy field unit is left, makes no voluntary
+-- pursuit, retreats away from the enemy and out of rough terrain, and
+-- takes losses on its strongest unit.  The engine's "rules"
 -- bot calls propose(side, tried) and answer(request); it proposes only
 -- lines the rules accept (a refused line would be added to `tried` and
 -- the bot asked again).
@@ -66,6 +69,8 @@ local function facing_toward(h, target)
 end
 
 local function line(...) return table.concat({ ... }, " ") end
+
+local safe_path, fair_attack, rough
 
 -- Lines are proposed only when the rules accept them now: the bot asks
 -- the rules' own checks (movement.check_move and check_turn, with 4.1.2
@@ -258,6 +263,31 @@ end
 -- leader) the cheapest way, one out of the enemy's reach (3 hexes or more
 -- from any enemy) when he can.  false: stay; nil: no such hex within reach.
 local LEADER_REACH = 6      -- hexes: troops farther off are walked toward
+
+-- The enemy cavalry's places, once per call.
+local function enemy_cavalry(ctx)
+  if not ctx.cavalry then
+    local out = {}
+    for _, e in ipairs(enemy_field_units(ctx.side)) do
+      if rules.units.is_cavalry(e) then out[#out + 1] = e end
+    end
+    ctx.cavalry = places(out)
+  end
+  return ctx.cavalry
+end
+
+-- Whether a leader walking a path (the steps of a reach place) stays out
+-- of the enemy cavalry's countercharge (5.7: a unit next to its front
+-- area) on every hex of it: the countercharge is fought against the
+-- moving leader alone (5.7.3), and kills him (8.2.7), even on the hex of
+-- his troops.
+function safe_path(path, ctx)
+  for i = 1, #path do
+    local _, d = nearest(path[i].hex, enemy_cavalry(ctx))
+    if d and d <= 2 then return false end
+  end
+  return true
+end
 local function leader_line(side, u, tried, ctx)
   for _, f in ipairs(rules.units.field_units_at(u.hex, side)) do
     if not rules.units.is_panicked(f) then return false end
@@ -275,16 +305,45 @@ local function leader_line(side, u, tried, ctx)
     end
   end
   table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
-  for k = 1, math.min(#cands, 2) do
+  local unsafe = false
+  -- where he stands now the enemy can reach him (4 hexes): he goes all the
+  -- same, by the best way there is
+  local _, dnow = nearest(u.hex, enemy_places(ctx))
+  local threatened = dnow ~= nil and dnow <= 4
+  for k = 1, math.min(#cands, 3) do
     local h = cands[k].p[3]
     local dests = rules.movement.reach(side, u, h)
     local last = dests and dests[#dests]
     if last and last.hex.label == h.label and #last.path > 0 then
-      local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
-      if not tried[l] then return l end
+      if threatened or safe_path(last.path, ctx) then
+        local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
+        if not tried[l] then return l end
+      else
+        unsafe = true
+      end
     end
   end
+  -- his troops are near but every way to them passes the enemy cavalry:
+  -- he waits for them
+  if unsafe then return false end
   return nil
+end
+
+-- The lowest column the bot attacks or countercharges at by choice:
+-- from 1:1 on (T.columns' 4th) the attacker's expected SP loss on the
+-- COMBAT TABLE is no more than the defender's (losses and retreats).
+local FAIR_COLUMN = 4
+
+-- Whether u, alone, would attack the enemy field units on hex h at a fair
+-- column (the rules' own evaluation of the combat, as it stands now).
+function fair_attack(u, h)
+  local defs = {}
+  for _, e in ipairs(rules.units.field_units_at(h)) do
+    if e.side ~= u.side then defs[#defs + 1] = e end
+  end
+  if #defs == 0 then return true end
+  local r = rules.combat.evaluate { attackers = { u }, defenders = defs }
+  return r.final >= FAIR_COLUMN
 end
 
 -- The line that takes u toward its goal now, or nil: u forward when the
@@ -333,6 +392,12 @@ local function unit_line(side, u, tried, ctx)
   -- the step itself; never a line the rules (or barred) refuse
   local first, plan, n = plan_steps(side, u, target, ctx.hunt and 0 or 1)
   if not first then return nil end
+  -- a field unit closes into contact (where 5.2.3 makes it attack) only
+  -- when it would fight there at 1:1 or better
+  if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
+     and not fair_attack(u, target) then
+    return nil
+  end
   local kind = first:match("^(%a+)")
   if barred(side, u, kind, ctx) then return nil end
   if n >= 2 and not rules.units.is_leader(u) and not barred(side, u, "move", ctx) then
@@ -446,20 +511,27 @@ function M.propose(side, tried)
 end
 
 -- Whether a countercharge option "countercharge CC MOVER [FACING]" is at
--- fair odds: the countercharging unit has at least the SP of the enemy
--- field units on the mover's hex (1:1 or better, 5.7).
+-- good odds: the rules' evaluation of the countercharge combat (5.7.3,
+-- 5.7.9) against the mover puts it at 2:1 or better, where the
+-- countercharger's expected SP loss is below the mover's.
 local function fair_countercharge(o)
   local ccn, mn = o:match("^countercharge (%S+) (%S+)")
   local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
   if not (cc and mover and mover.hex) then return false end
-  local def = 0
-  for _, e in ipairs(rules.units.field_units_at(mover.hex)) do
-    if e.side ~= cc.side then def = def + e.sp end
-  end
-  return cc.sp >= def
+  local r = rules.combat.evaluate { attackers = { cc }, defenders = { mover }, countercharge = true }
+  return r.final >= FAIR_COLUMN + 1
 end
 
 local function is_hex(s) return s:match("^%d%d%d%d?%d?%d?$") ~= nil end
+
+-- Whether entering h off a road disorganizes cavalry or infantry [4.2.5]
+-- [4.2.6].
+function rough(h)
+  if not h then return false end
+  local t = rules.fortifications.terrain(h)
+  local D = rules.movement.disorganizing
+  return (D.cavalry and D.cavalry[t]) == true or (D.infantry and D.infantry[t]) == true
+end
 
 function M.answer(req)
   local opts = req.options
@@ -480,15 +552,27 @@ function M.answer(req)
     return best
   end
   if req.kind == "retreat" and is_hex(opts[1]) then
+    -- away from the enemy, and not into terrain that disorganizes
+    -- (4.2.5, 4.2.6 on any entry, A-010)
     local side = req.side
     local enemies = places(enemy_field_units(side))
-    local best, bd = opts[1], -1
+    local best, bk = opts[1], nil
     for _, o in ipairs(opts) do
-      local _, d = nearest(bitwa.hex.parse(o), enemies)
-      d = d or 99
-      if d > bd then best, bd = o, d end
+      local h = bitwa.hex.parse(o)
+      local _, d = nearest(h, enemies)
+      local key = (rough(h) and 100 or 0) - (d or 99)
+      if not bk or key < bk then best, bk = o, key end
     end
     return best
+  end
+  -- a voluntary pursuit is not made (5.5.4: it drags the unit, and a
+  -- leader on its hex, toward the enemy, and into rough terrain)
+  if req.kind == "pursuit" then
+    for _, o in ipairs(opts) do if o == "stop" then return o end end
+    for _, o in ipairs(opts) do
+      if is_hex(o) and not rough(bitwa.hex.parse(o)) then return o end
+    end
+    return opts[1]
   end
   if req.kind == "panic" then return "march" end
   return opts[1]

@@ -1,0 +1,108 @@
+-- The rules bot (bot.lua): what it proposes and answers in small
+-- situations on the rules test field (odd columns sit lower; forest
+-- 0305-0306, village 0505, swamp 0705).  PL is player A.
+local botmod = require "engine.bot"
+
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, armour = 0, cf = 0 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+local function setup(units, extra)
+  extra = extra or {}
+  units[#units + 1] = U("far", "TO", "infantry", "2015", "N", { sp = 1, mp = 4 })
+  return game { ruleset = extra.ruleset or "grunwald", seed = 1, options = { complementary = false },
+    scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" } } } }
+end
+
+local function bot(side_index) return botmod.make("rules", 1, side_index) end
+
+local function column(g, atts, defs, cc)
+  return g:query(function()
+    local api, C = g.rs.api, g.rs.modules.combat
+    local a, d = {}, {}
+    for i, n in ipairs(atts) do a[i] = api.unit(n) end
+    for i, n in ipairs(defs) do d[i] = api.unit(n) end
+    return g.rs.modules.tables.columns[C.evaluate { attackers = a, defenders = d, countercharge = cc }.final]
+  end)
+end
+
+-- K1 (PL) moves S down column 4 to 0408, next to P2's front area (P2 at
+-- 0609 facing NW): TO is asked whether P2 countercharges.
+local function to_infantry_move(g)
+  done(g:act("PL", "end"))
+  done(g:act("PL", "end"))
+  eq(g:phase_info().name, "A.infantry_move")
+end
+
+local function countercharge(k1, p2)
+  local g = setup { U("K1", "PL", "cavalry", "0406", "S", k1), U("P2", "TO", "cavalry", "0609", "NW", p2) }
+  done(g:act("PL", "move K1"))
+  local r = g:act("PL", "move K1")
+  eq(r.status, "decision")
+  eq(r.request.options, { "countercharge P2 K1", "pass" })
+  return g, bot(2).answer(g, r.request)
+end
+
+test("5.7 / bot: it countercharges at 2:1 or better by the rules' own column, and passes below", function()
+  local g, a = countercharge({ armour = 0 }, { cf = 1, armour = 2 })
+  eq(column(g, { "P2" }, { "K1" }, true), "3:1", "1:1, armour +2, CF +1")
+  eq(a, "countercharge P2 K1")
+  -- the same SP (1:1 by SP alone, which the bot took before) against
+  -- better armour and a charge: 1:4
+  g, a = countercharge({ armour = 2, cf = 2 }, { cf = 0, armour = 1 })
+  eq(column(g, { "P2" }, { "K1" }, true), "1:4")
+  eq(a, "pass")
+end)
+
+test("5.4 / 4.2.5 / bot: a retreat goes away from the enemy and not into forest, village or swamp", function()
+  local g = setup { U("D", "PL", "cavalry", "0405", "S"), U("E", "TO", "cavalry", "0410", "N") }
+  local req = { side = "PL", kind = "retreat", options = { "0305", "0404" }, prompt = "D retreats 1 of 1 hexes from 0405 (5.4)" }
+  eq(bot(1).answer(g, req), "0404", "the forest disorganizes")
+  req.options = { "0404", "0406" }
+  eq(bot(1).answer(g, req), "0404", "farther from E")
+end)
+
+test("5.5.4 / bot: a voluntary pursuit is not made", function()
+  local g = setup { U("D", "PL", "cavalry", "0405", "S"), U("E", "TO", "cavalry", "0410", "N") }
+  eq(bot(1).answer(g, { side = "PL", kind = "pursuit", options = { "0406", "stop" }, prompt = "" }), "stop")
+  eq(bot(1).answer(g, { side = "PL", kind = "pursuit", options = { "0305", "0406" }, prompt = "" }), "0406",
+    "an obligatory one keeps out of the forest when it may")
+end)
+
+test("8.2.6 / 8.2.7 / bot: a leader alone joins his troops, but not by a way that passes the enemy cavalry", function()
+  -- L at 0802 is alone; his unit F stands at 0806 (4 hexes S)
+  local g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
+                    U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
+                    U("E", "TO", "cavalry", "1415", "N") }
+  eq(bot(1).propose(g, "PL", {}), "move L 0806 S", "the way is clear")
+  -- enemy cavalry at 0607, two hexes from the way's end (a countercharge
+  -- is fought against the moving leader alone, 5.7.3), 5 from L: he waits
+  g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
+              U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
+              U("E", "TO", "cavalry", "0607", "S", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok(not (l or ""):match("^move L") and not (l or ""):match("^turn L"), "L waits: " .. tostring(l))
+  -- the same cavalry at 0604, 3 hexes from L: where he stands it reaches
+  -- him, so he goes all the same
+  g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
+              U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
+              U("E", "TO", "cavalry", "0604", "S", { mp = 0 }) }
+  eq(bot(1).propose(g, "PL", {}), "move L 0806 S")
+end)
+
+test("5.2.3 / bot: a field unit closes into contact only at 1:1 or better", function()
+  -- A (1 SP) against D (3 SP, armour 2): 1:3; A stays out of contact
+  local g = setup { U("A", "PL", "infantry", "0804", "S", { sp = 1, mp = 4 }),
+                    U("D", "TO", "infantry", "0807", "N", { sp = 3, armour = 2, mp = 0 }) }
+  to_infantry_move(g)
+  eq(column(g, { "A" }, { "D" }), "1:4")
+  eq(bot(1).propose(g, "PL", {}), "end", "A keeps its distance")
+  -- A (2 SP) against D (1 SP): 2:1; A closes in
+  g = setup { U("A", "PL", "infantry", "0804", "S", { sp = 2, mp = 4 }),
+              U("D", "TO", "infantry", "0807", "N", { sp = 1, mp = 0 }) }
+  to_infantry_move(g)
+  eq(column(g, { "A" }, { "D" }), "2:1")
+  eq(bot(1).propose(g, "PL", {}), "move A 0806 S")
+end)
