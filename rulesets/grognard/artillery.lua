@@ -34,7 +34,8 @@ M.MACHINES = MACHINES
 
 -- the obstacles that stop a cannon ball (Cannon: game mechanics, 6:
 -- "trees, barricades, and hills")
-local STOPS = { wooded = true, hill = true, rampart = true }
+local STOPS = { wooded = true, hill = true, rampart = true,
+                bastion = true, curtain_wall = true, gatehouse = true, palisade = true }
 
 function M.is_machine(u) return MACHINES[u.weapon] ~= nil end
 
@@ -143,17 +144,24 @@ function M.cannon(side, u, h, call)
   u.reload = wait(u, T().cannon[MACHINES[u.weapon].cannon].every)
 end
 
--- the hexes a side's machines may aim at: those holding an enemy unit
+-- the hexes a side's machines may aim at: those holding an enemy unit,
+-- and the standing structures (Sieges)
 local function targets(side, why)
   local out = {}
+  local aims, seen = {}, {}
+  for _, e in ipairs(bitwa.units {}) do
+    if e.side ~= side and e.hex ~= nil and not seen[e.hex.label] then
+      seen[e.hex.label] = true
+      aims[#aims + 1] = e.hex
+    end
+  end
+  for _, h in ipairs(rules.sieges.standing()) do
+    if not seen[h.label] then seen[h.label] = true; aims[#aims + 1] = h end
+  end
   for _, u in ipairs(bitwa.units { side = side }) do
     if u.hex ~= nil and MACHINES[u.weapon] and u.aim == "" then
-      local seen = {}
-      for _, e in ipairs(bitwa.units {}) do
-        if e.side ~= side and e.hex ~= nil and not seen[e.hex.label] then
-          seen[e.hex.label] = true
-          if not why(side, u, e.hex) then out[#out + 1] = { u, e.hex } end
-        end
+      for _, h in ipairs(aims) do
+        if not why(side, u, h) then out[#out + 1] = { u, h } end
       end
     end
   end
@@ -228,6 +236,8 @@ function M.roll_all()
           bitwa.note("Catapults: " .. u.name .. " hits " .. h.label .. ": " .. t.name .. " loses " .. n)
           out[#out + 1] = { target = t, kills = n }
         end
+        -- Sieges: damage to a structure in the hex
+        if rules.sieges.dv(h) then rules.sieges.damage(h, T().siege_damage[u.weapon], u.name) end
       else
         -- Cannon, game mechanics 4-5: the deviation die moves the aim
         local kind = MACHINES[u.weapon].cannon
@@ -254,7 +264,11 @@ function M.roll_all()
             end
           end
           local stop = false
-          for _, x in ipairs(hexes) do if STOPS[bitwa.map.terrain(x) or ""] then stop = true end end
+          for _, x in ipairs(hexes) do
+            if STOPS[bitwa.map.terrain(x) or ""] then stop = true end
+            -- Sieges: the ball that reaches a structure damages it
+            if rules.sieges.dv(x) then rules.sieges.damage(x, T().siege_damage[u.weapon], u.name) end
+          end
           if stop then break end
         end
       end

@@ -89,7 +89,7 @@ function M.nobody_in_contact()
   for _, s in ipairs(bitwa.sides()) do
     if #M.legal(s) > 0 then return false end
   end
-  return true
+  return not rules.sieges.can_batter()
 end
 
 function M.fight(side, u, e)

@@ -21,7 +21,8 @@ local THROWN = { javelin = true, axe = true, spear = true }
 local RELOADS = { heavy_crossbow = "Missile Fire: heavy crossbowmen", arquebus = "Guns: rate of fire" }
 -- Missile Fire: cover; Guns: cover ("trees, walls, rocks"): the terrain of
 -- the target's hex and the amount (NOTES.md)
-local COVER = { wooded = "more", rampart = "more", rough = "half" }
+local COVER = { wooded = "more", rampart = "more", rough = "half",
+                bastion = "more", curtain_wall = "more", gatehouse = "more", palisade = "more" }
 
 -- Movement (missile range column and its footnotes): the range in inches
 function M.range_inches(u)

@@ -19,7 +19,7 @@ return {
     { "figures_start", "int", 0, min = 0 }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
     { "weapon", "string", "", values = { "", "bow", "longbow", "composite_bow", "crossbow", "heavy_crossbow",
                                          "arquebus", "javelin", "axe", "spear", "pike",
-                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard" } },
+                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard", "ram" } },
     { "elite", "bool", false },              -- Troop Types: elite troops
     { "armour", "string", "", values = { "", "light", "medium", "heavy" } }, -- Missile Fire: armor class ("" = by type, NOTES.md)
     { "spent", "int", 0, min = 0 },          -- MP (half-inches) moved this turn
@@ -46,9 +46,10 @@ return {
     ["tables.charge"] = { title = "Morale Checks Due to Cavalry Charge", row = "defender", column = "attacker class" },
     ["tables.loss"] = { title = "Loss Table", row = "unit type" },
   },
-  terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud" }, -- mud: Weather
+  terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud", -- mud: Weather
+              "bastion", "curtain_wall", "gatehouse", "palisade" },                -- Sieges: structures
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     -- Jousting (option joust): a tilt each turn, and nothing else
@@ -59,7 +60,7 @@ return {
     -- steps 4 and 5 (artillery, missile fire) in one phase: both resolved together at its end
     { name = "missile", side = "*", actions = { "fire", "catapult", "cannon" }, cite = "Turn Sequence: Move/Counter Move 4-5",
       skip = "missile.nobody_can_fire", exit = "missile.resolve" },
-    { name = "melee", side = "*", actions = { "melee" }, cite = "Turn Sequence: Move/Counter Move 6",
+    { name = "melee", side = "*", actions = { "melee", "batter" }, cite = "Turn Sequence: Move/Counter Move 6",
       skip = "melee.nobody_in_contact" },
   },
   actions = {
@@ -71,8 +72,10 @@ return {
     cannon = { params = { "unit", "hex", "choice:short,long" }, run = "artillery.cannon", legal = "artillery.legal_cannon" },
     -- melee UNIT ENEMY: both roll on the MCT at once, then casualties, then morale
     melee = { params = { "unit", "unit" }, run = "melee.fight", legal = "melee.legal" },
+    -- batter UNIT HEX: a ram (picks, screws) against an adjacent structure (Sieges)
+    batter = { params = { "unit", "hex" }, run = "sieges.batter", legal = "sieges.legal_batter" },
   },
-  hooks = { setup = "units.setup", turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
+  hooks = { setup = { "units.setup", "sieges.setup" }, turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
                                               "weather.turn_start", "artillery.turn_start" } },
   options = {
     weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },

@@ -76,6 +76,11 @@ T.terrain = {
   wooded  = { slow = true, no_charge = true, downhill_normal = true, no_formed = true }, -- L153-155
 }
 
+-- Sieges: the structures printed on a map as terrain are crossed as a
+-- rampart (slow, no charge): the book gives walls no movement rule
+-- (NOTES.md).  A destroyed one is rubble (rough).
+for _, s in ipairs { "bastion", "curtain_wall", "gatehouse", "palisade" } do T.terrain[s] = T.terrain.rampart end
+
 ------------------------------------------------- FACING AND FORMATION (L158-181)
 -- Facing and Formation: formation changes, in moves (* infantry only).
 T.formation = {

@@ -1,0 +1,68 @@
+-- Sieges: structures with Defense Values on the map in play, damaged by
+-- war machines and rams, destroyed at 0 (their hex becomes rubble).  The
+-- proving ground's rampart at 0602 is a structure (DV 20-30, the minimum
+-- without the scenario's value); column 06 runs straight N-S.
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+local function start(units, vars)
+  local sc = { map = "proving-ground", turns = 4, units = units, vars = vars }
+  local g = game { ruleset = "grognard", seed = 1, scenario = sc }
+  done(g:answer("first"))
+  done(g:act("A", "end"))
+  done(g:act("B", "end"))
+  return g
+end
+local function terrain(g, h) return with(g, function(bitwa) return bitwa.map.terrain(bitwa.hex.parse(h)) end) end
+
+test("Sieges: a structure's Defense Value (the scenario's within its range, else its minimum); rams batter it -2 a turn", function()
+  local g = start { U("ram", "A", "LI", "0603", "N", { weapon = "ram" }), U("x", "B", "LI", "1010", "N") }
+  eq(g:var("siege.dv.0602"), 20, "a rampart: 20-30, the minimum")
+  eq(g:phase_info().name, "melee", "a ram next to a structure: the melee phase is played")
+  refused(g:act("A", "batter ram 0604"), "Sieges")
+  done(g:act("A", "batter ram 0602"))
+  eq(g:var("siege.dv.0602"), 18)
+  refused(g:act("A", "batter ram 0602"), "Sieges", "once a turn")
+  -- the scenario's value, within the range
+  local sc = { map = "proving-ground", turns = 2, units = { U("x", "B", "LI", "1010", "N") },
+               vars = { { "siege.dv.0602", 25 } } }
+  local g2 = game { ruleset = "grognard", seed = 1, scenario = sc }
+  eq(g2:var("siege.dv.0602"), 25)
+  sc.vars = { { "siege.dv.0602", 35 } }
+  local ok2, err = pcall(game, { ruleset = "grognard", seed = 1, scenario = sc })
+  ok(not ok2 and tostring(err):find("siege.dv.0602 must be a whole number from 20 to 30", 1, true), tostring(err))
+end)
+
+test("Sieges: destroyed at 0, the hex becomes rubble (rough) on the map in play", function()
+  local g = start { U("ram", "A", "LI", "0603", "N", { weapon = "ram" }), U("x", "B", "LI", "1010", "N") }
+  with(g, function(bitwa) bitwa.set_var("siege.dv.0602", 2) end)
+  done(g:act("A", "batter ram 0602"))
+  eq({ g:var("siege.dv.0602"), terrain(g, "0602") }, { nil, "rough" })
+  refused(g:act("A", "batter ram 0602"), "Sieges")
+end)
+
+test("Sieges: damage by war machines: a light catapult -2, a bombard -6; a cannon ball stops at the structure, -3", function()
+  local g = start { U("cat", "A", "LI", "0607", "N", { figures = 4, weapon = "light_catapult" }),
+                    U("bom", "A", "LI", "0807", "N", { figures = 4, weapon = "bombard" }),
+                    U("x", "B", "LI", "1210", "N") }
+  eq(g:phase_info().name, "missile", "machines with a structure in range")
+  done(g:act("A", "catapult cat 0602"))
+  done(g:act("A", "catapult bom 0602"))
+  done(g:act("B", "end"))
+  g.dice:force { 6, 1 }
+  eq(g:act("A", "end").status, "decision")
+  eq(g:var("siege.dv.0602"), 12)
+  -- a light cannon aimed down column 06 at 0604: the ball reaches the rampart at 0602 and stops; b at 0601 is safe
+  local g2 = start { U("gun", "A", "LI", "0606", "N", { figures = 4, weapon = "light_cannon" }),
+                     U("b", "B", "LI", "0601", "S"), U("c", "B", "LI", "0604", "S") }
+  done(g2:act("A", "cannon gun 0604 short"))
+  done(g2:act("B", "end"))
+  -- deviation 3; c (white hex 2) loses a file, its loss check (25%) 8 stands; then turn 2's initiative
+  g2.dice:force { 3, 8, 6, 1 }
+  eq(g2:act("A", "end").status, "decision")
+  eq(g2.dice:forced_left(), 0)
+  eq({ g2:var("siege.dv.0602"), g2:unit_table("c").figures, g2:unit_table("b").figures }, { 17, 12, 16 })
+end)
