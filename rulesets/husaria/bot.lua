@@ -1,25 +1,32 @@
 -- A rules bot for the Husaria system: cheap, read-only heuristics, so that
--- a battle of a few thousand actions plays in minutes.  It keeps the
+-- a battle of a few thousand actions plays in seconds.  It keeps the
 -- scenario's deployment; its guns fire at the nearest target they may
--- fire at; its hussars take lances; its cavalry rides at the nearest enemy
--- it would beat at good odds (M.column: the Battle Table column from the
--- rules' own strengths, column and shifts, lances included; good when the
--- attacker's expected SP loss over the 36 rolls is below the defender's,
--- 4:1 and better on the printed table), not on a wagon nor behind a fence
--- facing it, otherwise at the nearest enemy, and it never moves into
--- contact (an attack it must then make, 6.12) at poor odds; infantry and
--- guns hold their ground (behind the wagons and fences; a unit behind its
--- own fence attacks through it only at good odds, 6.18); Tatars shoot when
--- they can; in the attack phase it fires muskets at units it is about to
--- attack and attacks with every unit that must, joining the others that
--- can; it reacts with every gun and Tatar unit, and counter-charges at
--- good odds from a hex it may charge into; it retreats away from the
--- enemy, takes losses on its strongest unit, never chases; its commanders
--- lead, one hex at a time, to where the fewest enemy cavalry can reach
--- them in their next movement, within command range of their units,
--- behind the first line.  propose(side, tried) returns lines the rules
--- accept (each checked with the rules' own plan functions); it keeps
--- nothing between calls.
+-- fire at; its hussars take lances; its commanders first lead, one hex at
+-- a time, to where the fewest enemy cavalry can reach them in their next
+-- movement, within command range of their units, behind the first line;
+-- its cavalry in an enemy ZoC whose battle is not worth it backs away
+-- (5.24); its cavalry rides at the nearest enemy whose battle is worth it
+-- (M.worth: the Battle Table column from the rules' own strengths, column
+-- and shifts, lances included, and over its 36 rolls the SP each side is
+-- expected to lose and the chance of each being dispersed, by an R or a
+-- Battle Dispersal roll after a retreat, priced by each side's dispersed
+-- units track: dear when one more unit fills it, 10.15), not on a wagon
+-- nor behind a fence facing it, otherwise at the nearest enemy, and it
+-- never moves into contact (an attack it must then make, 6.12) when the
+-- battle is not worth it.  Level or behind on points in the last third
+-- of the game it presses (accepts a small expected loss).  Infantry and
+-- guns hold their ground (behind the wagons and fences; a unit behind
+-- its own fence attacks through it only when it is worth it, 6.18);
+-- Tatars shoot when they can; in the attack phase it fires muskets at
+-- units it is about to attack and attacks with every unit that must,
+-- joining the others that can; it reacts with every gun and Tatar unit,
+-- and counter-charges when it is worth it from a hex it may charge into;
+-- it retreats away from the enemy, takes losses on its strongest unit,
+-- never chases.  propose(side, tried) returns lines the rules accept
+-- (each checked with the rules' own plan functions).  The weighing of a
+-- movement phase is planned once for a position and kept between calls
+-- as a memo keyed by everything it reads (see `plan`), so a call gives
+-- what a fresh one would.
 local M = {}
 local commander_line
 
@@ -67,32 +74,103 @@ function M.column(side, attackers, defenders)
   return math.max(1, math.min(12, col))
 end
 
--- Good odds: a column where the attacker's expected SP loss is below the
--- defender's, both summed over the 36 rolls of 2D6 from the Battle Table
--- itself, SP only (with the printed table: 4:1 and better; at 2:1 the
--- attacker loses 8/36 SP against 7/36, at 3:1 11/36 against 7/36).
 local WAYS = { [2] = 1, [3] = 2, [4] = 3, [5] = 4, [6] = 5, [7] = 6, [8] = 5, [9] = 4, [10] = 3, [11] = 2, [12] = 1 }
-function M.good_column(col)
-  local a, d = 0, 0
-  for r = 2, 12 do
-    local c = rules.tables.battle[r][col]
-    a = a + WAYS[r] * c.att_loss
-    d = d + WAYS[r] * c.def_loss
-  end
-  return a < d
-end
 
 -- u as if it stood on h facing f (a plain view for the rules' evaluation)
 local function at(u, h, f)
   return setmetatable({ hex = h, facing = f or u.facing }, { __index = u })
 end
 
--- whether u, standing on h, would fight every enemy next to h at good odds
--- (a unit in contact must attack what is in its front zone, 6.12)
-local function contact_ok(side, u, h, f, foes)
-  local v = at(u, h, f)
+-- What a battle at column col is worth to the attacker, from the Battle
+-- Table and Battle Dispersal over the 36 rolls of 2D6 (and the 6 faces of
+-- the dispersal die), in 1/432 SP: twice the SP the defender is expected
+-- to lose less the attacker's, plus the chance of dispersing each (an R,
+-- or a failed Battle Dispersal roll after a retreat, 10.11) times what a
+-- dispersal costs that side (M.dispersal_cost).  Integers throughout.
+local function dispersal_faces(flag, n, column)
+  if flag then return 6 end
+  if n > 0 then return rules.tables.dispersal[math.min(n, 5)][column] end
+  return 0
+end
+
+function M.expect(col, att_column, def_column)
+  local al, dl, ad, dd = 0, 0, 0, 0
+  for r = 2, 12 do
+    local c = rules.tables.battle[r][col]
+    al = al + WAYS[r] * 6 * c.att_loss
+    dl = dl + WAYS[r] * 6 * c.def_loss
+    ad = ad + WAYS[r] * dispersal_faces(c.att_disperse, c.att_retreat, att_column)
+    dd = dd + WAYS[r] * dispersal_faces(c.def_disperse, c.def_retreat, def_column)
+  end
+  return al, dl, ad, dd
+end
+
+-- [3.1] How much the bot asks of a battle: more than nothing, or, when
+-- it must press (level or behind on victory points in the last third of
+-- the game, where waiting gives it nothing), a small expected loss
+-- (about a ninth of an SP).
+M.PRESS = -48
+function M.threshold(side)
+  local sc = bitwa.scenario()
+  local first, last = sc.first or 1, sc.turns or 0
+  local late = 3 * (bitwa.turn() - first + 1) > 2 * (last - first + 1)
+  local own, enemy = bitwa.var("vp." .. side) or 0, bitwa.var("vp." .. bitwa.enemy(side)) or 0
+  if late and own <= enemy then return M.PRESS end
+  return 0
+end
+
+-- What the weighing of battles reads of the position, once: the
+-- threshold, each side's dispersed units track (units and their SP) and
+-- its size, and memos of the expectations and columns.
+function M.context(side)
+  local ctx = { side = side, need = M.threshold(side), limit = bitwa.option("dispersal_track"), track = {}, ev = {}, col = {} }
+  for _, s in ipairs(bitwa.sides()) do
+    local n, on = 0, 0
+    for _, x in ipairs(rules.dispersal.track(s)) do n, on = n + 1, on + x.sp end
+    ctx.track[s] = { n = n, sp = on }
+  end
+  return ctx
+end
+
+-- [10.12] [10.15] what dispersing a unit of `sp` SP costs its side, in SP
+-- counted twice (the unit is away until it comes back, half the track each
+-- movement phase: its SP once); when the track has one box left the
+-- dispersal fills it and every unit on it is eliminated: all their SP and
+-- the unit's, counted twice each.
+function M.dispersal_cost(ctx, side, sp)
+  local t = ctx.track[side]
+  if t.n + 1 >= ctx.limit then return 4 * (t.sp + sp) end
+  return sp
+end
+
+-- The worth of u attacking e at column col (1/432 SP, see M.expect).
+function M.worth(ctx, u, e, col)
+  local cu, ce = rules.dispersal.column(u), rules.dispersal.column(e)
+  local k = col * 64 + cu * 8 + ce
+  local x = ctx.ev[k]
+  if not x then x = { M.expect(col, cu, ce) }; ctx.ev[k] = x end
+  return 2 * (x[2] - x[1]) + x[4] * M.dispersal_cost(ctx, e.side, e.sp) - x[3] * M.dispersal_cost(ctx, u.side, u.sp)
+end
+
+-- u's column against e, u as if on h facing f (a memo in ctx by what it
+-- depends on besides the position the plan's key holds)
+function M.column_at(ctx, u, h, f, e)
+  local k = u.kind .. u.sp .. "/" .. u.morale .. (u.kopie and "k" or "") .. "@" .. h.key .. "/" .. f .. ">" .. e.name
+  local col = ctx.col[k]
+  if not col then col = M.column(ctx.side, { at(u, h, f) }, { e }); ctx.col[k] = col end
+  return col
+end
+
+-- whether u on h facing f attacking e is worth it
+function M.good(ctx, u, h, f, e)
+  return M.worth(ctx, u, e, M.column_at(ctx, u, h, f, e)) > ctx.need
+end
+
+-- whether u, standing on h facing f, would fight every enemy next to h
+-- worth it (a unit in contact must attack what is in its front zone, 6.12)
+local function contact_ok(ctx, u, h, f, foes)
   for _, e in ipairs(foes) do
-    if bitwa.hex.distance(h, e.hex) == 1 and not M.good_column(M.column(side, { v }, { e })) then return false end
+    if bitwa.hex.distance(h, e.hex) == 1 and not M.good(ctx, u, h, f, e) then return false end
   end
   return true
 end
@@ -116,8 +194,9 @@ local function artillery_line(side, tried, foes)
   return nil
 end
 
-local function in_contact(u, foes)
-  for _, e in ipairs(foes) do if bitwa.hex.distance(u.hex, e.hex) == 1 then return true end end
+-- whether h is next to one of the hexes (a set by key)
+local function next_to(h, hexes)
+  for _, n in ipairs(bitwa.hex.neighbours(h)) do if hexes[n.key] then return true end end
   return false
 end
 
@@ -126,8 +205,8 @@ end
 -- a wagon nor behind a fence facing that hex; otherwise the nearest enemy
 -- (u then closes in, but never into contact at poor odds).
 M.SEARCH = 12
-function M.target(side, u, foes)
-  local best, bd, bc
+function M.target(ctx, u, foes)
+  local best, bd, bw
   for _, e in ipairs(foes) do
     local d = bitwa.hex.distance(u.hex, e.hex)
     if d <= M.SEARCH and (not bd or d <= bd) and not rules.markers.wagon_at(e.hex, e.side) then
@@ -137,8 +216,9 @@ function M.target(side, u, foes)
         if not ad or nd < ad then a, ad = n, nd end
       end
       if a and not rules.markers.fenced(e, a) then
-        local col = M.column(side, { at(u, a, facing_toward(a, e.hex)) }, { e })
-        if M.good_column(col) and (not bd or d < bd or col > bc) then best, bd, bc = e, d, col end
+        local f = facing_toward(a, e.hex)
+        local w = M.worth(ctx, u, e, M.column_at(ctx, u, a, f, e))
+        if w > ctx.need and (not bd or d < bd or w > bw) then best, bd, bw = e, d, w end
       end
     end
   end
@@ -152,7 +232,7 @@ end
 -- nearest enemy cavalry's reach (up to one hex), then behind the first
 -- line (no enemy field unit within 3 hexes), then in range of the most
 -- units.  He moves one hex at a time while a neighbour is strictly better.
-local function commander_key(side, c, h, foes, own)
+local function hex_danger(h, foes)
   local danger, near, margin = 0, false, 1
   for _, e in ipairs(foes) do
     local d = bitwa.hex.distance(h, e.hex)
@@ -162,6 +242,16 @@ local function commander_key(side, c, h, foes, own)
     end
     if d <= 3 then near = true end
   end
+  return { danger, near, margin }
+end
+
+local function commander_key(side, c, h, foes, own, safety)
+  local s = safety and safety[h.key]
+  if not s then
+    s = hex_danger(h, foes)
+    if safety then safety[h.key] = s end
+  end
+  local danger, near, margin = s[1], s[2], s[3]
   local range = rules.tables.command_range[c.command] or rules.tables.command_range[0]
   local inrange = 0
   for _, o in ipairs(own) do if bitwa.hex.distance(h, o.hex) <= range then inrange = inrange + 1 end end
@@ -183,7 +273,7 @@ local function lead_safe(side, from, h)
   return true
 end
 
-commander_line = function(side, tried, foes)
+commander_line = function(side, tried, foes, safety)
   local own = {}
   for _, o in ipairs(bitwa.units { side = side }) do
     if o.hex ~= nil and U().is_field(o) then own[#own + 1] = o end
@@ -191,10 +281,10 @@ commander_line = function(side, tried, foes)
   local hold = (bitwa.scenario().victory or {}).hold
   for _, c in ipairs(bitwa.units { side = side, kind = "commander" }) do
     if c.hex ~= nil and c.mp_left > 0 and not (hold and hold.side == side and hold.unit == c.name) then
-      local best, bk = nil, commander_key(side, c, c.hex, foes, own)
+      local best, bk = nil, commander_key(side, c, c.hex, foes, own, safety)
       for _, n in ipairs(bitwa.hex.neighbours(c.hex)) do
         if lead_safe(side, c.hex, n) then
-          local k = commander_key(side, c, n, foes, own)
+          local k = commander_key(side, c, n, foes, own, safety)
           if better(k, bk) then best, bk = n, k end
         end
       end
@@ -205,6 +295,76 @@ commander_line = function(side, tried, foes)
     end
   end
   return nil
+end
+
+-- The plan of a movement phase, kept between the bot's calls: each
+-- cavalry unit's target (M.target), the hexes it may enter into contact
+-- (contact_ok), the columns and expectations weighed on the way (the
+-- context, M.context) and the commanders' safety by hex, for one
+-- position.  It is a memo, not state: its key is all that those depend
+-- on (the game, the stage, phase and side, the victory points, the
+-- morale modifier, every unit of the enemy's with its hex, facing, kind,
+-- SP and lance, every commander of the side's, both dispersed units
+-- tracks; for a target, the unit's own values), so a call finds there
+-- exactly what it would compute; a key that differs (after a
+-- counter-charge, a commander's step) starts a new plan.
+local plan = { view = nil, key = nil, target = {}, contact = {}, ctx = nil, foes_key = nil, safety = {} }
+
+local function units_key(t, list, own)
+  for _, u in ipairs(list) do
+    if u.hex ~= nil then
+      if not own or u.kind == "commander" then
+        t[#t + 1] = u.name .. "@" .. u.hex.key .. "/" .. u.facing .. "/" .. u.kind .. u.sp .. (u.kopie and "k" or "")
+      end
+    elseif u.dispersed then
+      t[#t + 1] = u.name .. "~" .. u.sp
+    end
+  end
+  return table.concat(t, ";")
+end
+
+-- the enemy's part of the key (all the commanders need), and the whole key
+local function position_key(side)
+  local foes = units_key({ bitwa.turn(), bitwa.phase(), side }, bitwa.units { side = bitwa.enemy(side) })
+  local own = units_key({ foes, rules.morale.effective(side), bitwa.option("morale_scope"), bitwa.option("dispersal_track"),
+                          bitwa.var("vp." .. side) or 0, bitwa.var("vp." .. bitwa.enemy(side)) or 0 },
+                        bitwa.units { side = side }, true)
+  return foes, own
+end
+
+local function unit_key(u, h, f)
+  return u.name .. "@" .. h.key .. "/" .. f .. "/" .. u.kind .. u.sp .. "/" .. u.morale .. (u.kopie and "k" or "")
+end
+
+-- the plan for this position (a new one when it changed)
+local function current_plan(side)
+  local view, foes, key = bitwa.scenario(), position_key(side)
+  if plan.view ~= view or plan.foes_key ~= foes then plan.foes_key, plan.safety = foes, {} end
+  if plan.view ~= view or plan.key ~= key then
+    plan.key, plan.target, plan.contact, plan.ctx = key, {}, {}, M.context(side)
+  end
+  plan.view = view
+  return plan
+end
+
+local function planned_target(p, u, foes)
+  local k = unit_key(u, u.hex, u.facing)
+  local e = p.target[k]
+  if e == nil then
+    e = M.target(p.ctx, u, foes) or false
+    p.target[k] = e
+  end
+  return e or nil
+end
+
+local function planned_contact(p, u, h, f, foes)
+  local k = unit_key(u, h, f)
+  local v = p.contact[k]
+  if v == nil then
+    v = contact_ok(p.ctx, u, h, f, foes)
+    p.contact[k] = v
+  end
+  return v
 end
 
 local function movement_line(side, tried, foes)
@@ -247,15 +407,50 @@ local function movement_line(side, tried, foes)
       end
     end
   end
-  for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex ~= nil and U().is_cavalry(u) and not u.stopped and u.mp_left > 0 and not in_contact(u, foes) then
-      local e = M.target(side, u, foes)
+  local p = current_plan(side)
+  -- commanders take their places before the troops move (then the plan
+  -- of the cavalry stays valid while it moves)
+  if not bitwa.var("moved.any." .. side) then
+    local l = commander_line(side, tried, foes, p.safety)
+    if l then return l end
+  end
+  local hexes = {}
+  for _, e in ipairs(foes) do hexes[e.hex.key] = true end
+  local mine = bitwa.units { side = side }
+  -- [5.24] [10.15] cavalry in an enemy ZoC whose battle would not be worth
+  -- it (the dispersal track makes a dispersal dear when it is nearly full)
+  -- backs away before anything else moves, away from the enemy
+  for _, u in ipairs(mine) do
+    if u.hex ~= nil and U().is_cavalry(u) and not u.moved and next_to(u.hex, hexes) then
+      local poor = false
+      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
+        if not M.good(p.ctx, u, u.hex, u.facing, e) then poor = true end
+      end
+      if poor then
+        local best, bd
+        for _, h in ipairs(bitwa.hex.rear_area(u.hex, u.facing)) do
+          if bitwa.hex.on_map(h) and ok(rules.movement.plan_back, side, u, h) then
+            local _, d = nearest(h, foes)
+            if not bd or d > bd then best, bd = h, d end
+          end
+        end
+        if best then
+          local e = nearest(best, foes)
+          local l = "back " .. u.name .. " " .. best.label .. " " .. bitwa.hex.facing_name(facing_toward(best, e.hex))
+          if not tried[l] then return l end
+        end
+      end
+    end
+  end
+  local function step(u)
+    if u.hex ~= nil and U().is_cavalry(u) and not u.stopped and u.mp_left > 0 and not next_to(u.hex, hexes) then
+      local e = planned_target(p, u, foes)
       if e then
         local want = facing_toward(u.hex, e.hex)
         local l
         if want == u.facing then
           local n = bitwa.hex.neighbour(u.hex, u.facing)
-          if n and contact_ok(side, u, n, u.facing, foes) and ok(rules.movement.plan_move, side, u) then l = "move " .. u.name end
+          if n and planned_contact(p, u, n, u.facing, foes) and ok(rules.movement.plan_move, side, u) then l = "move " .. u.name end
         elseif not u.moved or u.mp_left >= 6 then
           if ok(rules.movement.plan_turn, side, u, want) then l = "turn " .. u.name .. " " .. bitwa.hex.facing_name(want) end
         end
@@ -263,8 +458,17 @@ local function movement_line(side, tried, foes)
       end
     end
   end
-  local l = commander_line(side, tried, foes)
-  if l then return l end
+  -- a unit on its way goes on first, then the others in order
+  for _, u in ipairs(mine) do
+    if u.moved and u.hex ~= nil and u.mp_left > 0 and not u.stopped then
+      local l = step(u)
+      if l then return l end
+    end
+  end
+  for _, u in ipairs(mine) do
+    local l = step(u)
+    if l then return l end
+  end
   return nil
 end
 
@@ -275,13 +479,14 @@ local function names(list)
 end
 
 local function attack_line(side, tried)
+  local ctx = M.context(side)
   for _, u in ipairs(bitwa.units { side = side }) do
     if U().is_field(u) and u.hex ~= nil and not u.fought then
       -- every enemy in its ZoC at once (6.14), when it has several
       -- [6.18] a unit behind its own fence need not attack through it:
       -- it holds there unless the odds are good
       local function skip(e)
-        return rules.markers.fenced(u, e.hex) and not M.good_column(M.column(side, { u }, { e }))
+        return rules.markers.fenced(u, e.hex) and not M.good(ctx, u, u.hex, u.facing, e)
       end
       local z = {}
       for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do if not e.attacked and not skip(e) then z[#z + 1] = e end end
@@ -339,12 +544,13 @@ function M.answer(req)
     for _, o in ipairs(opts) do if o:match("^fire ") or o:match("^arrows ") then return o end end
     -- [6.61] a counter-charge at good odds from one of the hexes it may enter
     local mover = bitwa.unit(req.prompt:match("^(%S+) moves"))
+    local ctx = M.context(side)
     for _, o in ipairs(opts) do
       local n = o:match("^charge (.+)$")
       local c = n and bitwa.unit(n)
       if c and mover and mover.hex ~= nil then
         for _, h in ipairs(rules.reactions.charge_hexes(c, mover)) do
-          if M.good_column(M.column(side, { at(c, h, facing_toward(h, mover.hex)) }, { mover })) then return o end
+          if M.good(ctx, c, h, facing_toward(h, mover.hex), mover) then return o end
         end
       end
     end

@@ -5,12 +5,14 @@ local botmod = require "engine.bot"
 
 local U = loadfile(bitwa.home .. "/rulesets/husaria/tests/lib/field.lua", "t", _ENV)().U
 
--- a game in PL's movement phase (PL is side A)
-local function setup(units)
+-- a game in PL's movement phase (PL is side A); opts.first: the stage it
+-- starts at (of 5), opts.options: the ruleset's options
+local function setup(units, opts)
+  opts = opts or {}
   units[#units + 1] = U("far", "SW", "infantry", "2015", "N", { sp = 1, mp = 4 })
   units[#units + 1] = U("farpl", "PL", "infantry", "0115", "N", { sp = 1, mp = 4 })
-  local g = game { ruleset = "husaria", seed = 1, deploy = "scenario",
-    scenario = { map = "test-field", turns = 5, units = units, vars = { { "side.A", "PL" } } } }
+  local g = game { ruleset = "husaria", seed = 1, deploy = "scenario", options = opts.options,
+    scenario = { map = "test-field", turns = 5, first = opts.first, units = units, vars = { { "side.A", "PL" } } } }
   eq(g:phase_info().name, "A.movement")
   return g
 end
@@ -85,4 +87,88 @@ test("6.61, 6.21: the bot counter-charges at good odds only (2 SP of morale 8 ag
   eq(reaction(1, 2), "pass")
   eq(reaction(3, 1), "pass")
   eq(reaction(2, 2), "pass")
+end)
+
+test("6.19, 7.12, 10.11: the bot rides at infantry at 2:1 (a retreat of 2 and its Battle Dispersal roll count), not at cavalry", function()
+  -- 2 SP of cavalry, doubled against infantry (6.19): 4 against 2
+  local g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "infantry", "0806", "N", { sp = 2, mp = 4 }) }
+  eq(propose(g, "PL"), "move h")
+  -- 2 against 1 of cavalry: the same column, but no doubling and a cavalry
+  -- unit's dispersal column (B2: 1 in 6 against 2 in 6): not worth it
+  g = setup { U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) }
+  eq(propose(g, "PL"), "end")
+end)
+
+test("10.15, 10.12: the bot presses when the enemy's dispersed units track has one box left (a dispersal there eliminates the whole track)", function()
+  -- the same 2:1 against cavalry as above, with a track of one box
+  local g = setup({ U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) },
+                  { options = { dispersal_track = 1 } })
+  eq(propose(g, "PL"), "move h")
+end)
+
+test("10.15: what a dispersal costs a side: the unit's SP, or all the SP of its track and the unit's, four times, when it fills the track", function()
+  local g = setup({ U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) },
+                  { options = { dispersal_track = 2 } })
+  local function cost(side, sp)
+    return g:query(function() local b = g.rs.rules.bot; return b.dispersal_cost(b.context("PL"), side, sp) end)
+  end
+  eq(cost("SW", 1), 1)
+  eq(cost("PL", 2), 2)
+  g = setup({ U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) },
+            { options = { dispersal_track = 1 } })
+  eq(cost("SW", 1), 4)
+  eq(cost("PL", 2), 8)
+end)
+
+test("3.1, 6.21: level on points in the last third of the game, the bot presses: 2:1 against cavalry", function()
+  local g = setup({ U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) },
+                  { first = 5 })
+  eq(g:turn(), 5)
+  eq(propose(g, "PL"), "move h")
+end)
+
+test("5.24, 6.13: the bot's cavalry in an enemy's ZoC backs away from a battle not worth fighting", function()
+  -- h (1 SP) faces d (4 SP) next to it: 1:4; it backs into its back zone, facing d
+  local g = setup { U("h", "PL", "cavalry", "0805", "S", { sp = 1 }), U("d", "SW", "cavalry", "0806", "N", { sp = 4 }) }
+  local l = propose(g, "PL")
+  local h, f = l:match("^back h (%d+) (%a+)$")
+  ok(h, "backs away: " .. tostring(l))
+  eq(g.map:distance(h, "0806"), 2)
+  done(g:act("PL", l))
+  eq(g:unit_table("h").hex, h)
+  -- at 4:1 it stays and fights
+  g = setup { U("h", "PL", "cavalry", "0805", "S", { sp = 4 }), U("d", "SW", "cavalry", "0806", "N", { sp = 1 }) }
+  eq(propose(g, "PL"), "end")
+end)
+
+test("6.21: the bot's plan is a memo of the position: kept between calls, it proposes what a plan made afresh at every call proposes", function()
+  local function units()
+    return { U("h", "PL", "cavalry", "0804", "S", { sp = 4 }), U("k", "PL", "cavalry", "0404", "S", { sp = 2 }),
+             U("d", "SW", "cavalry", "0808", "N", { sp = 1 }), U("e", "SW", "infantry", "0410", "N", { sp = 2, mp = 4 }) }
+  end
+  local function act(g, l)
+    local r = g:act("PL", l)
+    while r.status == "decision" do
+      local o = r.request.options
+      r = g:answer(o[#o] == "pass" and "pass" or o[1])
+    end
+    eq(r.status, "done")
+  end
+  -- g1 alone: its plan is kept from one call to the next (the games of a
+  -- test share the ruleset, and so the bot's plan)
+  local g1, lines = setup(units()), {}
+  for _ = 1, 30 do
+    local l = propose(g1, "PL")
+    lines[#lines + 1] = l
+    if l == "end" then break end
+    act(g1, l)
+  end
+  ok(#lines >= 5 and lines[#lines] == "end", "the cavalry moved: " .. table.concat(lines, "; "))
+  -- g2: another game's call before each one makes the plan anew every time
+  local g2, other = setup(units()), setup(units())
+  for i, l in ipairs(lines) do
+    propose(other, "PL")
+    eq(propose(g2, "PL"), l, "call " .. i)
+    if l ~= "end" then act(g2, l) end
+  end
 end)
