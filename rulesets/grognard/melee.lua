@@ -1,22 +1,23 @@
--- Melees: `melee UNIT ENEMY` in the melee phase.  Both units roll their
+-- Melees: `melee UNITS ENEMY` in the melee phase.  Both sides roll their
 -- Mass Combat Table dice at once, then casualties are removed, then the
 -- post-melee morale computation and the heavy-loss checks are made
 -- (Melees: resolution).  Only the front rank fights (Melees: number of
 -- ranks permitted to melee); an attack from the flank or the rear fights
 -- one class higher, and from the rear cannot be harmed (Melees: flank
--- attack, rear attack).  Peasants roll to attack and to defend (Historical
--- Options: Peasants).  Charges, pikes, joining by excess troops and
--- fatigue are not implemented yet (DESIGN.md).
+-- attack, rear attack); pikemen defend against a charge with every rank.
+-- Several counters may fight one enemy together (joining a melee, excess
+-- troops on its flanks: a group of meleeing troops).  Peasants roll to
+-- attack and to defend (Historical Options: Peasants).
 local M = {}
 local function T() return rules.tables end
 local function S() return rules.scale end
 local function U() return rules.units end
 
 -- "front", "flank" or "rear": where an attacker on hex `from` stands
--- relative to the defender's facing (on hexes: the three front hexsides,
--- the two side ones, the one behind; NOTES.md)
+-- relative to the defender's facing, by hexside sector (bitwa.hex.sector:
+-- the three front hexsides, the two side ones, the one behind; NOTES.md)
 function M.position(defender, from)
-  local rel = (bitwa.hex.direction(defender.hex, from) - defender.facing) % 6
+  local rel = bitwa.hex.sector(defender.hex, defender.facing, from)
   if rel == 0 or rel == 1 or rel == 5 then return "front" end
   if rel == 3 then return "rear" end
   return "flank"
@@ -71,16 +72,27 @@ function M.why_not(side, u, e)
   return nil
 end
 
+-- each unit against each enemy it may fight, and every unit that may
+-- against an enemy two or more may fight together
 function M.legal(side)
-  local out = {}
+  local out, by_enemy, enemies = {}, {}, {}
   for _, u in ipairs(bitwa.units { side = side }) do
     if u.hex ~= nil then
       for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
         for _, e in ipairs(bitwa.units_at(h)) do
-          if not M.why_not(side, u, e) then out[#out + 1] = { u.name, e.name } end
+          if not M.why_not(side, u, e) then
+            out[#out + 1] = { u.name, e.name }
+            if not by_enemy[e.name] then by_enemy[e.name] = {}; enemies[#enemies + 1] = e.name end
+            local l = by_enemy[e.name]
+            l[#l + 1] = u.name
+          end
         end
       end
     end
+  end
+  for _, n in ipairs(enemies) do
+    local l = by_enemy[n]
+    if #l > 1 then out[#out + 1] = { table.concat(l, ","), n } end
   end
   return out
 end
@@ -92,79 +104,161 @@ function M.nobody_in_contact()
   return not rules.sieges.can_batter()
 end
 
-function M.fight(side, u, e)
-  local rule, msg = M.why_not(side, u, e)
-  if rule then refuse(rule, msg) end
-  u.meleed, e.meleed = true, true
+-- the type a unit fights as on the MCT, and the figures of its front rank
+-- (the units module may refine both: fatigue, formations)
+local function fights_as(u) return (U().fights_as or U().type)(u) end
+local function front(u)
+  if U().front then return U().front(u) end
+  return S().front(U().arm(u), u.figures)
+end
+
+-- whether `u` charged this turn (Melees: charge; the movement rules keep
+-- the attribute `charged` where they exist)
+local function charged(u)
+  local ok, v = pcall(function() return u.charged end)
+  return ok and v == true
+end
+
+-- Melees: number of ranks permitted to melee.  The front rank; pikemen
+-- attacked by a charging enemy from the front defend with every rank of
+-- the counter ("three to five ranks of pikemen may defend against a
+-- charge", NOTES.md).
+function M.defending_figures(e, frontal_chargers)
+  if e.weapon == "pike" and frontal_chargers then
+    return S().in_ranks(U().arm(e), e.figures, S().RANKS[U().arm(e)])
+  end
+  return front(e)
+end
+
+-- the names of a list of units, joined
+local function names(list)
+  local out = {}
+  for _, u in ipairs(list) do out[#out + 1] = u.name end
+  return table.concat(out, ",")
+end
+
+-- melee UNITS ENEMY: one melee, the attackers together against one enemy
+-- (Melees: melee range, joining; a group of meleeing troops).  Each
+-- attacker rolls its front rank's dice on the MCT, with the flank or rear
+-- bonus from where it stands; the enemy strikes back at the first of them
+-- not in its rear; all casualties at once; then one post-melee
+-- computation for the group against the enemy, whose lower side reacts,
+-- every unit of it; then the heavy-loss checks.
+function M.fight(side, atts, e)
+  if atts.name then atts = { atts } end
+  for _, u in ipairs(atts) do
+    local rule, msg = M.why_not(side, u, e)
+    if rule then refuse(rule, msg) end
+  end
+  for _, u in ipairs(atts) do u.meleed = true end
+  e.meleed = true
   -- Historical Options: Peasants.  To attack, 2d6 must meet the value for
   -- the enemy's type, or they do not attack; attacked, 2d6 must meet the
-  -- defence value, or they panic at once and there is no melee (NOTES.md).
-  if u.kind == "peasants" then
-    local need = T().peasants[e.kind].attack
-    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. u.name .. " to attack " .. e.name .. " (" .. need .. "+)", nil, u.side)
-    if roll < need then
-      bitwa.note("Historical Options: Peasants: " .. u.name .. " refuse to attack")
-      return
+  -- defence value (against the most dangerous attacker), or they panic at
+  -- once and there is no melee (NOTES.md).
+  local going = {}
+  for _, u in ipairs(atts) do
+    local ok = true
+    if u.kind == "peasants" then
+      local need = T().peasants[e.kind].attack
+      local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. u.name .. " to attack " .. e.name .. " (" .. need .. "+)", nil, u.side)
+      if roll < need then
+        bitwa.note("Historical Options: Peasants: " .. u.name .. " refuse to attack")
+        ok = false
+      end
     end
+    if ok then going[#going + 1] = u end
   end
+  if #going == 0 then return end
+  atts = going
   if e.kind == "peasants" then
-    local need = T().peasants[u.kind].defend
-    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. e.name .. " to defend against " .. u.name .. " (" .. need .. "+)", nil, e.side)
+    local need = 0
+    for _, u in ipairs(atts) do need = math.max(need, T().peasants[u.kind].defend) end
+    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. e.name .. " to defend against " .. names(atts) .. " (" .. need .. "+)", nil, e.side)
     if roll < need then
       bitwa.note("Historical Options: Peasants: " .. e.name .. " fail to defend and panic")
-      rules.morale.fall_back(e, u, T().reaction_named("panic"))
+      rules.morale.fall_back(e, atts[1], T().reaction_named("panic"))
       return
     end
   end
-  local where = M.position(e, u.hex)
-  local bonus = where ~= "front"
   -- Retreat and Panic: a unit attacked while regrouping rolls 1-2 to
   -- regroup; otherwise it takes casualties and inflicts none
-  local e_strikes = where ~= "rear"
+  local where, target, chargers = {}, nil, false
+  for i, u in ipairs(atts) do
+    where[i] = M.position(e, u.hex)
+    if where[i] ~= "rear" and not target then target = i end
+    if where[i] == "front" and charged(u) then chargers = true end
+  end
   local e_runs = false
   if e.retreat_turn > 0 then
     local d = bitwa.roll(1, 6, "Retreat and Panic: " .. e.name .. " attacked while regrouping, 1-2 regroups",
       function(t) return t <= T().regroup_attacked end, e.side)
-    if d <= T().regroup_attacked then e.retreat_turn = 0 else e_strikes, e_runs = false, true end
+    if d <= T().regroup_attacked then e.retreat_turn = 0 else target, e_runs = nil, true end
   end
-  -- both roll at once
-  local x, y, r, plus = M.cell(U().type(u), U().type(e), bonus)
-  local n_u = M.dice(S().front(U().arm(u), u.figures), x, y)
-  local kills_e = strike(n_u, r, plus, u.name .. " attacks " .. e.name .. " (" .. where .. ")", u.side)
-  local kills_u = 0
-  if e_strikes then
-    local x2, y2, r2 = M.cell(U().type(e), U().type(u), false)
-    local n_e = M.dice(S().front(U().arm(e), e.figures), x2, y2)
-    kills_u = strike(n_e, r2, 0, e.name .. " strikes back", e.side)
+  -- all roll at once
+  local kills_e = 0
+  for i, u in ipairs(atts) do
+    local x, y, r, plus = M.cell(fights_as(u), fights_as(e), where[i] ~= "front")
+    kills_e = kills_e + strike(M.dice(front(u), x, y), r, plus, u.name .. " attacks " .. e.name .. " (" .. where[i] .. ")", u.side)
+  end
+  local kills = {}
+  for i = 1, #atts do kills[i] = 0 end
+  if target then
+    local t = atts[target]
+    local x2, y2, r2 = M.cell(fights_as(e), fights_as(t), false)
+    kills[target] = strike(M.dice(M.defending_figures(e, chargers), x2, y2), r2, 0, e.name .. " strikes back at " .. t.name, e.side)
   end
   -- then casualties
-  local start_u, start_e = u.figures, e.figures
-  local lost_u, lost_e = math.min(kills_u, start_u), math.min(kills_e, start_e)
-  bitwa.note("Melees: " .. u.name .. " loses " .. lost_u .. ", " .. e.name .. " loses " .. lost_e)
-  local a = { name = u.name, side = u.side, losses = lost_u, survivors = start_u - lost_u,
-              weighted = (start_u - lost_u) * U().morale_factor(u), start = start_u }
-  local b = { name = e.name, side = e.side, losses = lost_e, survivors = start_e - lost_e,
-              weighted = (start_e - lost_e) * U().morale_factor(e), start = start_e }
-  local u_name, e_name = u.name, e.name
-  U().lose(u, lost_u)
+  local a = { name = names(atts), side = atts[1].side, losses = 0, survivors = 0, weighted = 0, start = 0 }
+  local lost_e = math.min(kills_e, e.figures)
+  local b = { name = e.name, side = e.side, losses = lost_e, survivors = e.figures - lost_e,
+              weighted = (e.figures - lost_e) * U().morale_factor(e), start = e.figures }
+  local parts = {}
+  for i, u in ipairs(atts) do
+    local lost = math.min(kills[i], u.figures)
+    a.losses = a.losses + lost
+    a.survivors = a.survivors + u.figures - lost
+    a.weighted = a.weighted + (u.figures - lost) * U().morale_factor(u)
+    a.start = a.start + u.figures
+    parts[#parts + 1] = u.name .. " loses " .. lost
+  end
+  bitwa.note("Melees: " .. table.concat(parts, ", ") .. ", " .. e.name .. " loses " .. lost_e)
+  local a_names = {}
+  for i, u in ipairs(atts) do
+    a_names[i] = u.name
+    U().lose(u, math.min(kills[i], u.figures))
+  end
+  local e_name = e.name
   U().lose(e, lost_e)
-  u, e = bitwa.unit(u_name), bitwa.unit(e_name)
-  -- then morale: the post-melee computation when both still stand; a
-  -- regrouping unit that failed to regroup continues its retreat instead
+  e = bitwa.unit(e_name)
+  local standing = {}
+  for _, n in ipairs(a_names) do
+    local u = bitwa.unit(n)
+    if u and u.hex ~= nil then standing[#standing + 1] = u end
+  end
+  -- then morale: the post-melee computation when both sides still stand;
+  -- a regrouping unit that failed to regroup continues its retreat instead
   -- (Retreat and Panic, Continued Retreat or Panic; NOTES.md)
-  if u and e and e_runs and e.hex ~= nil then
+  if e and e.hex ~= nil and e_runs and #standing > 0 then
     rules.morale.move_again(e)
-  elseif u and e then
+  elseif e and e.hex ~= nil and #standing > 0 then
     local ta, tb, diff, who = rules.morale.post_melee(a, b)
-    bitwa.note("Post-Melee Morale Checks: " .. u_name .. " " .. ta .. ", " .. e_name .. " " .. tb)
-    if who == "a" then rules.morale.react(u, e, diff)
-    elseif who == "b" then rules.morale.react(e, u, diff) end
+    bitwa.note("Post-Melee Morale Checks: " .. a.name .. " " .. ta .. ", " .. e_name .. " " .. tb)
+    if who == "a" then
+      for _, u in ipairs(standing) do
+        if u.hex ~= nil then rules.morale.react(u, e, diff) end
+      end
+    elseif who == "b" then
+      rules.morale.react(e, standing[1], diff)
+    end
   end
   -- and the heavy-loss checks, after the melee
-  for _, name in ipairs { u_name, e_name } do
-    local x_ = bitwa.unit(name)
+  for _, n in ipairs(a_names) do
+    local x_ = bitwa.unit(n)
     if x_ and x_.hex ~= nil then rules.morale.loss_check(x_) end
   end
+  local x_ = bitwa.unit(e_name)
+  if x_ and x_.hex ~= nil then rules.morale.loss_check(x_) end
 end
 
 return M

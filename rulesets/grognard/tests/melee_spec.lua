@@ -168,3 +168,31 @@ test("Historical Options: Religious Knights never surrender (they panic) and get
   eq(g2.dice:forced_left(), 0)
   eq({ unit(g2, "b").figures, unit(g2, "b").loss_checked }, { 3, true })
 end)
+
+test("Melees: resolution, joining a melee and excess troops: two counters against one (front and flank), the enemy strikes the frontal one, one post-melee computation for the group", function()
+  -- e (MI) faces N at 0505; a1 (MI) in front at 0504, a2 (LI) on its flank at 0606 (SE)
+  local g = at_melee { U("a1", "A", "MI", "0504", "S"), U("a2", "A", "LI", "0606", "NW"), U("e", "B", "MI", "0505", "N") }
+  local legal = g:legal_actions("A")
+  local found = false
+  for _, l in ipairs(legal) do if l.line == "melee a1,a2 e" then found = true end end
+  ok(found, "the group is offered")
+  -- a1: MI on MI 1/1 (6), 4 dice: 6 6 1 1; a2 from the flank fights as MI: 1/1 (6), 4 dice: 6 1 1 1;
+  -- e strikes back at a1 only: 6 1 1 1; step 1: the group (1 loss to 3) gets 2 x 1 = 2
+  g.dice:force { 6, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 1 }
+  done(g:act("A", "melee a1,a2 e"))
+  eq(g.dice:forced_left(), 0)
+  -- the group: 31 survivors (+18), 15 x 5 + 16 x 4 = 139, +2: 159; e 13 x 5 = 65: 94, panic 1 1/2 moves (5 hexes)
+  local e = unit(g, "e")
+  eq({ fig(g, "a1"), fig(g, "a2"), e.figures, e.reaction, e.hex, e.retreat_turn }, { 15, 16, 13, "panic", "0510", 1 })
+  eq({ unit(g, "a1").meleed, unit(g, "a2").meleed }, { true, true })
+end)
+
+test("Melees: number of ranks permitted to melee, the front rank; pikemen defend against a charge with every rank", function()
+  local g = at_melee { U("hc", "A", "HC", "0504", "S", { figures = 6 }), U("pk", "B", "MI", "0505", "N", { weapon = "pike" }),
+                       U("mi", "B", "MI", "0705", "N") }
+  with(g, function(bitwa, rules)
+    eq(rules.melee.defending_figures(bitwa.unit("pk"), true), 16, "charged from the front: 4 ranks of 4")
+    eq(rules.melee.defending_figures(bitwa.unit("pk"), false), 4, "otherwise the front rank")
+    eq(rules.melee.defending_figures(bitwa.unit("mi"), true), 4, "no pikes: the front rank")
+  end)
+end)
