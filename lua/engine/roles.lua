@@ -10,7 +10,10 @@
 -- whole points);
 -- leaders: kinds that are commanders, not fighting units; markers: kinds
 -- that are pieces on the map but not units (banners, wagons, fences,
--- lance stocks).  A unit of any other kind is a field unit.  Each key
+-- lance stocks); states (optional): attributes whose values are a unit's
+-- state of the moment (condition, dispersal), which summaries count per
+-- side ("condition disorganized x3").  A unit of any other kind is a
+-- field unit.  Each key
 -- defaults to the value above, which is what the tools assumed before
 -- rulesets could say it.
 local M = {}
@@ -24,13 +27,14 @@ function M.check(r)
   for k, v in next, r do
     if k == "strength" or k == "movement" then
       if type(v) ~= "string" then return "roles." .. k .. ": an attribute name expected" end
-    elseif k == "leaders" or k == "markers" then
-      if type(v) ~= "table" then return "roles." .. k .. ": a list of kinds expected" end
+    elseif k == "leaders" or k == "markers" or k == "states" then
+      local what = k == "states" and "attribute" or "kind"
+      if type(v) ~= "table" then return "roles." .. k .. ": a list of " .. what .. "s expected" end
       for i, x in ipairs(v) do
-        if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: a kind expected" end
+        if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: a" .. (what == "kind" and "" or "n") .. " " .. what .. " expected" end
       end
     else
-      return "roles: unknown role '" .. tostring(k) .. "' (strength, movement, leaders, markers)"
+      return "roles: unknown role '" .. tostring(k) .. "' (strength, movement, leaders, markers, states)"
     end
   end
   return nil
@@ -38,13 +42,14 @@ end
 
 -- The resolved roles of a merged manifest: { strength = name,
 -- leaders = {kinds}, markers = {kinds}, leader = {[kind] = true},
--- marker = {[kind] = true} }.
+-- marker = {[kind] = true}, states = {attributes} }.
 function M.resolve(manifest)
   local r = manifest.roles or {}
   local out = { strength = r.strength or M.DEFAULT.strength, movement = r.movement, leaders = {}, markers = {},
-                leader = {}, marker = {} }
+                leader = {}, marker = {}, states = {} }
   for _, k in ipairs(r.leaders or M.DEFAULT.leaders) do out.leaders[#out.leaders + 1] = k; out.leader[k] = true end
   for _, k in ipairs(r.markers or M.DEFAULT.markers) do out.markers[#out.markers + 1] = k; out.marker[k] = true end
+  for _, k in ipairs(r.states or {}) do out.states[#out.states + 1] = k end
   return out
 end
 

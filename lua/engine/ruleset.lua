@@ -150,7 +150,7 @@ local LIST_FIELDS = { "attributes", "kinds", "terrain", "edges", "modules", "sid
 local MANIFEST_FIELDS = { "name", "title", "system", "extends", "version", "sides", "attributes", "kinds",
   "terrain", "edges", "modules", "phases", "phase_hooks", "actions", "hooks", "options", "renumber",
   "budget", "memory", "required", "tables", "roles", "panel" }
-local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref", "per" }
+local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref", "per", "doc" }
 local OPTION_FIELDS = { "default", "values", "doc", "min", "max" }
 local TABLE_FIELDS = { "title", "row", "column", "row_labels", "column_labels", "read" }
 
@@ -205,6 +205,9 @@ local function check_manifest(m, path)
     if a.per ~= nil and (a[2] ~= "int" or math.type(a.per) ~= "integer" or a.per < 1) then
       bad(where .. "per: a positive integer on an int attribute expected (the value counts 1/per of a point)")
     end
+    -- doc = "...": what the value is in the book's terms (bitwa play's
+    -- show UNIT prints it beside the value)
+    if a.doc ~= nil and type(a.doc) ~= "string" then bad(where .. "doc: a string expected") end
     if a.ref ~= nil then
       if a[2] ~= "string" or type(a.ref) ~= "table" then
         bad(where .. "ref: { kind = KIND, side = \"same\" } on a string attribute expected")
