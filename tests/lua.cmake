@@ -38,6 +38,22 @@ add_test(NAME web.browser COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/web/run.sh $<TA
          ${CMAKE_BINARY_DIR}/web-test WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(web.browser PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 300 SKIP_RETURN_CODE 77
                      LABELS browser)
+# bitwa play on a pseudo-terminal (tests/cli/pty_drive.c types into it)
+# and through a pipe, and the grouped bitwa actions
+add_executable(pty_drive ${CMAKE_CURRENT_SOURCE_DIR}/cli/pty_drive.c)
+get_property(BITWA_EDIT_BUILT GLOBAL PROPERTY BITWA_EDIT)
+if(NOT BITWA_EDIT_BUILT)
+  set(BITWA_EDIT_BUILT plain)
+endif()
+add_test(NAME cli.play COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_play.sh $<TARGET_FILE:bitwa>
+         $<TARGET_FILE:pty_drive> ${BITWA_EDIT_BUILT} WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+if(BITWA_SANITIZE)
+  set(BITWA_PLAY_FACTOR 5)
+else()
+  set(BITWA_PLAY_FACTOR 1)
+endif()
+set_tests_properties(cli.play PROPERTIES TIMEOUT 600
+                     ENVIRONMENT "${BITWA_TEST_ENV};BITWA_TIME_FACTOR=${BITWA_PLAY_FACTOR}")
 # tools/bench_combat.lua runs (its checks, not its timings)
 add_test(NAME tools.bench_combat COMMAND bitwa script tools/bench_combat.lua 0.01
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

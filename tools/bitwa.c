@@ -15,6 +15,7 @@
 
 #include "http.h"
 #include "script.h"
+#include "term.h"
 
 static int traceback (lua_State *L) {
   const char *msg = lua_tostring(L, 1);
@@ -63,6 +64,7 @@ int main (int argc, char **argv) {
   }
   lua_pop(L, 1);
   bitwa_http_register(L);
+  bitwa_term_register(L);
   lua_pushcfunction(L, traceback);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "engine.cli");

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Installs what bitwa needs from Debian's packages, when it is missing.
 # usage: tools/deps.sh [build|test]
-#   build: the compiler, CMake, Lua 5.4, SQLite and libmicrohttpd (bitwa serve)
+#   build: the compiler, CMake, Lua 5.4, SQLite, libmicrohttpd (bitwa serve) and
+#          libedit (line editing at the bitwa play prompt)
 #   test:  adds clang for the fuzz targets, and chromium, node and npm for the
 #          browser test (that test is skipped, with its reason, when they
 #          cannot be installed)
 set -e
-want="gcc libc6-dev make cmake pkg-config liblua5.4-dev libsqlite3-dev libmicrohttpd-dev"
+want="gcc libc6-dev make cmake pkg-config liblua5.4-dev libsqlite3-dev libmicrohttpd-dev libedit-dev"
 optional=""
 if [ "${1:-build}" = "test" ]; then
   want="$want clang libclang-rt-dev curl"

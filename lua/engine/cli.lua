@@ -329,22 +329,40 @@ command("show", "show FILE [--json]", "show the state of a game",
     return 0
   end)
 
-command("actions", "actions FILE [--side S] [--json]", "list the legal actions now",
-  "Lists the action lines the acting side(s) may play now, one per line; a unit that\ntakes path orders is listed by the hexes it can reach (move UNIT HEX), not by\nevery step and facing.",
+command("actions", "actions FILE [--side S] [--all] [--unit U] [--json]", "list the legal actions now",
+  "Lists the action lines the acting side(s) may play now.  A unit that takes\npath orders is listed by the hexes it can reach (move UNIT HEX), not by every\nstep and facing; and the lines that differ only in a hex or a facing are\ngrouped, one line per side, action, unit and form, with the hexes (how many,\nhow far from the unit, the nearest and the farthest) and the facings they\ntake:\n  PL move Chase-1 HEX   121 hexes, 1 to 9 away (nearest 1518, farthest 2410)\n--all lists every line; --unit U only the lines naming unit U, every one;\n--json every line (of U with --unit).",
   function(args)
-    local opts, pos = parse(args, { json = "flag", side = "value" }, "actions")
+    local opts, pos = parse(args, { json = "flag", side = "value", all = "flag", unit = "value" }, "actions")
     need(pos, 1, commands.actions)
     local g = open_game(pos[1], true)
-    local legal = require("engine.paths").listing(g, g:legal_actions(opts.side))
+    local actionlist = require "engine.actionlist"
+    if opts.unit and not g:unit_table(opts.unit) then
+      local names = {}
+      for _, u in ipairs(g:units_table()) do names[#names + 1] = u.name end
+      g:close()
+      bad("actions: no unit '" .. opts.unit .. "'" .. require("engine.mapfile").did_you_mean(opts.unit, names))
+    end
+    local paths = require "engine.paths"
+    local legal
+    if opts.unit then
+      -- the unit's lines, and its reach only
+      legal = paths.listing(g, actionlist.of_unit(g, g:legal_actions(opts.side), opts.unit), { unit = opts.unit })
+    else legal = paths.listing(g, g:legal_actions(opts.side)) end
+    local req = g:pending_request()
     if opts.json then
-      local req = g:pending_request()
       io.write(json.encode { actions = json.array(legal),
         pending = req and { side = req.side, kind = req.kind, prompt = req.prompt, options = json.array(req.options) } or nil }, "\n")
     else
-      local req = g:pending_request()
       if req then util.printf("decision for %s: %s\n", req.side, req.prompt)
         for _, o in ipairs(req.options) do util.printf("  answer %s\n", o) end end
-      for _, a in ipairs(legal) do util.printf("%s %s\n", a.side, a.line) end
+      local groups = (not opts.all and not opts.unit) and actionlist.group(g, legal)
+      if groups and actionlist.grouped(groups, legal) then
+        local lines = actionlist.lines(groups)
+        for _, l in ipairs(lines) do util.printf("%s\n", l) end
+        util.printf("(%d lines grouped into %d: --all lists every line, --unit U a unit's)\n", #legal, #lines)
+      else
+        for _, a in ipairs(legal) do util.printf("%s %s\n", a.side, a.line) end
+      end
     end
     g:close()
     return 0
@@ -513,7 +531,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
   end)
 
 command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
-  "A prompt: type an action line (\"move R1 0404\"), an option when a decision is\npending, `actions` to list legal actions, `show`, `help`, or `quit`.\nSides given with --bot are played by bots.",
+  "A prompt: type an action line (\"move R1 0404\"), or an option when a decision\nis pending.  The position is shown as a summary (turn, phase, who acts, each\nside's units and strength, VP, tracks, the last action); `show UNIT` gives a\nunit's values in the book's terms and its orders, `show --side SIDE` a side's\nunits, `show --all` every value; `actions` the legal orders grouped\n(`actions UNIT`, `actions --all`); `help` the orders of the phase; `last`\nthe last action's events; `quit`.  At a terminal, lines are edited and\nkept in a history (Up/Down) and Tab completes unit names, hexes and order\nwords (libedit; BITWA_NO_EDIT=1 reads plain lines).  Sides given with --bot\nare played by bots, and every action and answer of theirs is printed.",
   function(args)
     local opts, pos = parse(args, { bot = "list" }, "play")
     need(pos, 1, commands.play)
@@ -530,36 +548,34 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
       if not bot then bad(err) end
       bots[side] = bot
     end
-    print_state(g)
-    while not g:is_over() do
-      local req = g:pending_request()
-      local side = req and req.side or g:acting_side()
-      if bots[side] then
-        local r
-        if req then r = g:answer(bots[side].answer(g, req))
-        else r = g:try(side, bots[side].choose(g, side, g:legal_actions(side))) end
-        util.printf("[bot %s] %s\n", side, r.action and r.action.line or (r.status .. " " .. tostring(r.message)))
-        report_result(r, false)
-      else
-        if req then util.printf("%s, %s [%s]> ", req.side, req.prompt, table.concat(req.options, " | "))
-        else util.printf("turn %d %s, %s> ", g:turn(), g:phase_info().name, tostring(side)) end
+    -- line editing only at a terminal (and with libedit): a pipe reads
+    -- plain lines and gets the same text
+    local term = bitwa.term
+    local edit = term and bitwa.util.isatty(0) and bitwa.util.isatty(1) and os.getenv("BITWA_NO_EDIT") ~= "1"
+    local read
+    if edit then
+      read = function(prompt, complete)
         io.stdout:flush()
-        local line = io.read("l")
-        if not line or line == "quit" or line == "q" then break end
-        line = util.trim(line)
-        if line == "" then
-        elseif line == "help" then
-          util.printf("type an action line, or an option when asked; actions, show, quit\n")
-        elseif line == "actions" then
-          for _, a in ipairs(require("engine.paths").listing(g, g:legal_actions())) do util.printf("  %s %s\n", a.side, a.line) end
-        elseif line == "show" then print_state(g)
-        elseif req then report_result(g:answer(line), false)
-        else report_result(g:try(side, line), false) end
+        local line = term.readline(prompt, complete)
+        if line and line:match("%S") then term.add_history(line) end
+        return line
+      end
+    else
+      read = function(prompt)
+        io.write(prompt)
+        io.stdout:flush()
+        return io.read("l")
       end
     end
-    if g:is_over() then util.printf("game over: %s\n", result_line(g:result())) end
+    local code = require("engine.prompt").run(g, {
+      bots = bots, read = read,
+      write = function(text) io.write(text) end,
+      report = function(r) io.stdout:flush(); report_result(r, false) end,
+      show_all = function(gg) print_state(gg) end,
+    })
+    io.stdout:flush()
     g:close()
-    return 0
+    return code
   end)
 
 command("replay", "replay FILE [--verify] [--json]", "replay a game and verify it",

@@ -218,8 +218,9 @@ one line per hex it can reach now, the cheapest way) instead of the
 one-step lines its paths start with (every facing of every unit); other
 lines stay.  legal: g:legal_actions(...).  Each unit's reach runs as its
 own query; a unit whose reach fails keeps its one-step lines.
+opts.unit: only that unit's reach is asked (legal: its lines).
 --]]
-function M.listing(g, legal)
+function M.listing(g, legal, opts)
   if g.pending or g:is_over() then return legal end
   local actions = g.rs.manifest.actions
   local kinds = {}
@@ -239,7 +240,9 @@ function M.listing(g, legal)
   for _, s in ipairs(sides) do
     local names = g:query(function()
       local t = {}
-      for _, u in ipairs(g.rs.api.units { side = s }) do if u.hex then t[#t + 1] = u.name end end
+      for _, u in ipairs(g.rs.api.units { side = s }) do
+        if u.hex and (not (opts and opts.unit) or u.name == opts.unit) then t[#t + 1] = u.name end
+      end
       return t
     end)
     for _, kind in ipairs(kinds) do

@@ -29,6 +29,48 @@ local function ask(side, bot, fname, ...)
   return true, v
 end
 
+-- One action of side's bot: its proposals first (a refused one is
+-- counted in stats and it is asked again, at most M.MAX_PROPOSALS
+-- times), then its choice from the list of legal actions.  -> the
+-- game's answer to the action, or nil and why the bot failed.
+function M.bot_action(g, side, bot, stats)
+  stats.refused, stats.fallbacks = stats.refused or 0, stats.fallbacks or 0
+  local r
+  if bot.propose then
+    local refused_lines, proposed = {}, false
+    for _ = 1, M.MAX_PROPOSALS do
+      local ok, line = ask(side, bot, "propose", g, side, refused_lines)
+      if not ok then return nil, line end
+      if not line then break end
+      proposed = true
+      r = g:act(side, line)
+      if r.status ~= "refused" then break end
+      stats.refused = stats.refused + 1
+      local by = stats.refused_by or {}
+      stats.refused_by = by
+      by[r.rule] = (by[r.rule] or 0) + 1
+      refused_lines[line] = true
+      r = nil
+    end
+    if proposed and not r then stats.fallbacks = stats.fallbacks + 1 end
+  end
+  local legal = r and {} or g:legal_actions(side)
+  local tried = 0
+  while not r do
+    local ok, line = ask(side, bot, "choose", g, side, legal)
+    if not ok then return nil, line end
+    r = g:act(side, line)
+    if r.status == "refused" then
+      tried = tried + 1
+      for i = #legal, 1, -1 do if legal[i].line == line then table.remove(legal, i) end end
+      if #legal == 0 then return nil, "side " .. side .. " has no acceptable action: " .. r.message end
+      if tried > 1000 then break end
+      r = nil
+    end
+  end
+  return r
+end
+
 function M.play(g, bots, opts)
   opts = opts or {}
   local max = opts.max_actions or 100000
@@ -52,39 +94,9 @@ function M.play(g, bots, opts)
       if not side then return nil, "nobody can act in phase " .. g:phase_info().name end
       local bot = bots[side]
       if not bot then return nil, "no driver for side " .. side end
-      -- a bot that can propose a line without the list of every legal action
-      if bot.propose then
-        local refused_lines, proposed = {}, false
-        for _ = 1, M.MAX_PROPOSALS do
-          local ok, line = ask(side, bot, "propose", g, side, refused_lines)
-          if not ok then return nil, line end
-          if not line then break end
-          proposed = true
-          r = g:act(side, line)
-          if r.status ~= "refused" then break end
-          stats.refused = stats.refused + 1
-          local by = stats.refused_by or {}
-          stats.refused_by = by
-          by[r.rule] = (by[r.rule] or 0) + 1
-          refused_lines[line] = true
-          r = nil
-        end
-        if proposed and not r then stats.fallbacks = stats.fallbacks + 1 end
-      end
-      local legal = r and {} or g:legal_actions(side)
-      local tried = 0
-      while not r do
-        local ok, line = ask(side, bot, "choose", g, side, legal)
-        if not ok then return nil, line end
-        r = g:act(side, line)
-        if r.status == "refused" then
-          tried = tried + 1
-          for i = #legal, 1, -1 do if legal[i].line == line then table.remove(legal, i) end end
-          if #legal == 0 then return nil, "side " .. side .. " has no acceptable action: " .. r.message end
-          if tried > 1000 then break end
-          r = nil
-        end
-      end
+      local err
+      r, err = M.bot_action(g, side, bot, stats)
+      if not r then return nil, err end
     end
     if r.status == "error" then
       return nil, r.message .. (r.traceback and ("\n" .. r.traceback) or "")

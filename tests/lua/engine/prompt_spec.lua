@@ -1,0 +1,249 @@
+-- The `bitwa play` prompt (lua/engine/prompt.lua) and the grouped legal
+-- actions (lua/engine/actionlist.lua), on every ruleset: the summary of
+-- the position, a unit's values in the book's terms, a side's units, the
+-- orders of the phase, completion, what an action did, the loop with a
+-- bot's answer printed.
+local prompt = require "engine.prompt"
+local actionlist = require "engine.actionlist"
+local paths = require "engine.paths"
+local roles = require "engine.roles"
+
+local function has(lines, text, what)
+  for _, l in ipairs(lines) do if l:find(text, 1, true) then return l end end
+  error((what and (what .. ": ") or "") .. "'" .. text .. "' not in:\n" .. table.concat(lines, "\n"), 2)
+end
+local function hasnt(lines, text, what)
+  for _, l in ipairs(lines) do
+    if l:find(text, 1, true) then error((what and (what .. ": ") or "") .. "'" .. text .. "' in " .. l, 2) end
+  end
+end
+local function set(list)
+  local t = {}
+  for _, x in ipairs(list) do t[x] = true end
+  return t
+end
+
+test("actions: Clash of Titans' 2030 lines grouped by unit and order kind", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  local legal = paths.listing(g, g:legal_actions())
+  eq(#legal, 2030)
+  local groups = actionlist.group(g, legal)
+  local lines = actionlist.lines(groups)
+  eq(#lines, 86, "one line per unit and kind (and end)")
+  local n = 0
+  for _, e in ipairs(groups) do n = n + #e.lines end
+  eq(n, 2030, "every line in a group")
+  eq(has(lines, "PL move Jagiello HEX"), "PL move Jagiello HEX            126 hexes, 1 to 8 away (nearest 2824, farthest 3118)")
+  has(lines, "PL move Chase-1 keep|HEX        17 hexes, 1 to 4 away (nearest 1518, farthest 1121)")
+  eq(lines[#lines], "PL end")
+  -- a group's hexes are the hexes of its lines, each once
+  for _, e in ipairs(groups) do
+    if e.pattern == "move Jagiello HEX" then
+      eq(#e.hexes, 126)
+      eq(#e.lines, 126)
+      ok(set(e.hexes)["3118"] and set(e.hexes)["2824"])
+    end
+  end
+end)
+
+test("actions: facings grouped (the plain legal lines of the fixture: every turn)", function()
+  local g = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  local legal = g:legal_actions("A")
+  local lines = actionlist.lines(actionlist.group(g, legal))
+  -- R1 stands at 0304 facing SE: it may turn a vertex either way
+  eq(has(lines, "A turn R1"), "A turn R1 FACING  facings NE S")
+  ok(#lines < #legal, #lines .. " rows for " .. #legal .. " lines")
+  -- the path orders: one facing per hex, not repeated
+  local listed = actionlist.lines(actionlist.group(g, paths.listing(g, legal)))
+  has(listed, "A move R2 HEX FACING  48 hexes, 1 to 5 away (nearest 0305, farthest 0402)")
+  hasnt(listed, "facings", "a path order's facing is the cheapest way's")
+end)
+
+test("actions: a unit's lines, every one; a few hexes are named with their distance", function()
+  local g = game { ruleset = "husaria", scenario = "kircholm", seed = 1 }
+  local legal = g:legal_actions()
+  local mine = actionlist.of_unit(g, legal, "Gosiewski")
+  eq(#mine, 2)
+  for _, a in ipairs(mine) do ok(a.line:match("^deploy Gosiewski "), a.line) end
+  has(actionlist.lines(actionlist.group(g, legal)),
+    "PL deploy Gosiewski HEX FACING       2 hexes: 3812 (1 away), 3915 (3 away)")
+end)
+
+test("prompt: the summary on every ruleset: turn, phase, who acts, the sides, VP, tracks", function()
+  for _, t in ipairs {
+    { "grunwald", "clash-of-titans", "turn 1/16, phase A.cavalry_move (2.1): PL to act",
+      "PL   110 units 214 SP, 6 leaders, banner x2, 8 off the map, formation movement x2", "VP: PL 0, TO 0" },
+    { "legnica", "henry-ii", "turn 1/20, phase A.cavalry_move (2.1): PL to act",
+      "MO   160 units 320 SP, 4 leaders, banner x4", "VP: PL 0, MO 0" },
+    { "husaria", "kircholm", "turn 11/20, phase A.deploy (3.1): PL to act", "PL   46 units 87 SP, 9 leaders, wagon x6",
+      "tracks: Stage 11; Morale track (fields for PL; SW if negative) 3" },
+    { "skirmish", "duel", "turn 1/4, phase A.move (2.1): A to act", "B    3 units 4 SP, 1 off the map" },
+    -- the fixture's roles: strength "str", leaders "chief", markers "wagon"
+    { "stages", "late", "phase", " STR" },
+  } do
+    local g = game { ruleset = t[1], scenario = t[2], seed = 1 }
+    local s = prompt.summary(g)
+    ok(#s <= 8, t[1] .. ": a summary, not every attribute (" .. #s .. " lines)")
+    for i = 3, #t do has(s, t[i], t[1]) end
+  end
+end)
+
+test("prompt: the summary says what the last action did and counts states (roles.states)", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  done(g:act("PL", "move Chase-1 1516"))
+  local s = prompt.summary(g)
+  has(s, "last: action 2, PL move Chase-1 1516 (Chase-1: 1519 -> 1518 -> 1517 -> 1516, mp_left 8 -> 2, " ..
+    "condition none -> disorganized)")
+  has(s, "condition disorganized x1")
+end)
+
+test("prompt: what an action did: rolls, notes, units; a phase's refresh counted, not listed", function()
+  local g = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  local r = g:act("A", "move R2 0805 NE")
+  eq(r.status, "decision")
+  r = g:answer("fire")
+  done(r)
+  local d = prompt.describe(g, r)
+  eq(d[1], "roll reaction fire (3.7): 1d6 = 2")
+  has(d, "R2: 0306 -> 0406 -> 0505 -> 0605 -> 0705 -> 0805")
+  hasnt(d, "mp_left =", "no raw event")
+  local g2 = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  done(g2:act("PL", "end"))
+  done(g2:act("PL", "end"))
+  local d2 = prompt.describe(g2, { events = g2.last.events })
+  eq(d2[#d2], "14 units: mp_left changed (`last` lists them)")
+end)
+
+test("prompt: show UNIT gives its values in the book's terms (attribute docs, whole points)", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  local s = prompt.show_unit(g, "Chase-1")
+  eq(s[1], "Chase-1: PL cavalry, at 1519 facing N")
+  has(s, "  sp           2          strength points, SP [1.2]")
+  has(s, "  armour       1          armour level 0-2 [1.2]")
+  has(s, "  mp_left      8          MP left this phase", "48 sixths shown as 8 MP")
+  has(s, "  leader       Andrzej    the leader it is assigned to [13.1.5]")
+  has(s, "    PL move Chase-1 keep|HEX  17 hexes, 1 to 4 away (nearest 1518, farthest 1121)", "its orders")
+  hasnt(s, "road_move", "bookkeeping at its default is not shown")
+  local none, err = prompt.show_unit(g, "Chase-9")
+  eq(none, nil)
+  ok(err:find("no unit 'Chase-9'", 1, true) and err:find("did you mean", 1, true), err)
+  -- a part of a point
+  local id = g:find_unit("Chase-1")
+  for i, sl in ipairs(g.state:slots()) do if sl.name == "mp_left" then g.state:set(id, i, 41) end end
+  has(prompt.show_unit(g, "Chase-1"), "  mp_left      6 5/6      MP left this phase")
+  -- Husaria's own docs; a unit of the other side: no orders
+  local h = game { ruleset = "husaria", scenario = "kircholm", seed = 1 }
+  local hs = prompt.show_unit(h, "Gosiewski")
+  has(hs, "  stars        full       musketeers: full star shoots once, hollow twice [12.2]")
+  has(hs, "PL deploy Gosiewski HEX FACING")
+end)
+
+test("prompt: show --side lists a side's pieces, one line each", function()
+  local g = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  local s = prompt.show_side(g, "B")
+  eq(s[1], "B: 4 pieces")
+  has(s, "  B4   infantry off       sp 1")
+  has(s, "  B3   archers  0804  SW  sp 1")
+  local none, err = prompt.show_side(g, "C")
+  eq(none, nil)
+  eq(err, "no side 'C' (sides: A, B)")
+end)
+
+test("prompt: help lists the phase's orders with their usage and the prompt's words", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  local h = prompt.help(g)
+  eq(h[1], "orders in phase A.cavalry_move (2.1):")
+  has(h, "  move UNIT [keep]             42 units can now (78 lines)")
+  has(h, "  move UNIT HEX [FACING]       a path order")
+  has(h, "  turn UNIT FACING             110 units can now (550 lines)")
+  has(h, "  enter UNIT HEX FACING        none now")
+  has(h, "  end ")
+  hasnt(h, "attack", "no order of another phase")
+  has(h, "show [UNIT | --side SIDE | --all]")
+  -- Legnica's own move form; a pending decision lists its options
+  has(prompt.help(game { ruleset = "legnica", scenario = "henry-ii", seed = 1 }), "  move UNIT [keep|reduce] ")
+  local d = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  eq(d:act("A", "move R2 0805 NE").status, "decision")
+  local dh = prompt.help(d)
+  eq(dh[1], "B must decide: B3 may fire at R2")
+  eq(dh[2], "  answer with one of: fire | hold")
+end)
+
+test("prompt: completion of commands, action words, unit names, hexes, facings, options", function()
+  local g = game { ruleset = "grunwald", scenario = "clash-of-titans", seed = 3 }
+  local complete = prompt.completer(g)
+  local first = set(complete("", ""))
+  ok(first.move and first.turn and first.pass_banner and first["end"] and first.show and first.help,
+    "commands and the kinds legal now")
+  ok(not first.attack, "no kind of another phase")
+  eq(complete("", "pass"), { "pass_banner" })
+  eq(complete("show ", "Jagi"), { "Jagiello" })
+  eq(complete("show ", "Chase-"), { "Chase-1", "Chase-2" })
+  eq(complete("show --side ", ""), { "PL", "TO" })
+  eq(complete("move ", "Poznan-"), { "Poznan-1" }, "the units that have a move now")
+  eq(complete("move Poznan-1 ", "161"), { "1618", "1617", "1616", "1615", "1614", "1613", "1612" },
+    "the hexes it can reach")
+  ok(set(complete("move Poznan-1 ", "")).keep, "and its own form's word")
+  eq(complete("move Poznan-1 1616 ", "N"), { "N", "NE", "NW" }, "a path order's facing")
+  eq(complete("pass_banner PL-Banner-Krakow ", "Dob"), { "Dobrzyn-1", "Dobrzyn-2" })
+  -- Husaria's deploy: hexes, then the facing
+  local h = game { ruleset = "husaria", scenario = "kircholm", seed = 1 }
+  local hc = prompt.completer(h)
+  eq(hc("deploy Gosiewski ", ""), { "3812", "3915" })
+  eq(hc("deploy Gosiewski 3812 ", ""), { "NW" })
+  -- a decision: its options
+  local d = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  eq(d:act("A", "move R2 0805 NE").status, "decision")
+  local dc = prompt.completer(d)
+  eq(dc("", "f"), { "fire" })
+  eq(dc("", "h"), { "help", "hold" })
+end)
+
+test("prompt: a unit list completes after its comma", function()
+  local g = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  -- stubbed legal lines: attacks by a list of units
+  local legal = { { side = "A", line = "attack R1,R2 B1" }, { side = "A", line = "attack R1,R3 B1" },
+                  { side = "A", line = "end" } }
+  g.legal_actions = function() return legal end
+  local complete = prompt.completer(g)
+  eq(complete("attack ", "R"), { "R1", "R2", "R3" })
+  eq(complete("attack R1,", ""), { "R2", "R3" })
+  eq(complete("attack R1,R2 ", ""), { "B1" })
+end)
+
+test("prompt: the loop prints a bot's answer, what it did, and refusals with their rule", function()
+  local g = game { ruleset = "skirmish", scenario = "duel", seed = 5 }
+  local input = { "show R2", "move R2 0101 N", "move R2 0805 NE", "quit" }
+  local out, refusals, prompts = {}, {}, {}
+  local bot = require("engine.bot").make("random", g.seed, 2)
+  prompt.run(g, {
+    bots = { B = bot },
+    read = function(p, complete)
+      prompts[#prompts + 1] = p
+      ok(type(complete) == "function", "a completer is given")
+      return table.remove(input, 1)
+    end,
+    write = function(text) out[#out + 1] = text end,
+    report = function(r) refusals[#refusals + 1] = r end,
+    show_all = function() end,
+  })
+  local text = table.concat(out)
+  local lines = {}
+  for l in text:gmatch("[^\n]+") do lines[#lines + 1] = l end
+  has(lines, "turn 1/4, phase A.move (2.1): A to act")
+  has(lines, "R2: A cavalry, at 0306 facing NE")
+  eq(#refusals, 1)
+  eq(refusals[1].status, "refused")
+  has(lines, "[bot B] answers fire (B3 may fire at R2)", "the bot's answer, not the action's line")
+  has(lines, "  roll reaction fire (3.7): 1d6 = 2")
+  eq(prompts[1], "turn 1 A.move, A> ")
+  eq(g:unit_table("R2").hex, "0805")
+end)
+
+test("roles: states is a list of attributes", function()
+  eq(roles.check { states = "condition" }, "roles.states: a list of attributes expected")
+  eq(roles.check { states = { 1 } }, "roles.states[1]: an attribute expected")
+  eq(roles.check { states = { "condition" } }, nil)
+  eq(roles.resolve({ roles = { states = { "condition" } } }).states, { "condition" })
+  eq(roles.resolve({}).states, {})
+end)
