@@ -304,6 +304,12 @@ function M.new()
       ids = list
     end
     local side, kind, where = filter.side, filter.kind, filter.where
+    if ids == c.ids then
+      -- all units of a kind or side: their list in the cache (built on
+      -- first use) rather than every unit tested
+      if type(kind) == "string" then ids = g:units_of("kind", kind); kind = nil
+      elseif type(side) == "string" then ids = g:units_of("side", side); side = nil end
+    end
     local out = {}
     for i = 1, #ids do
       local id = ids[i]

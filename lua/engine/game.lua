@@ -404,12 +404,32 @@ function Game:units_cache()
   return c
 end
 
+-- The ids (in order) of the live units whose side or kind (field) is
+-- `value`, a string: a list of the unit cache, made on first use and
+-- dropped when a unit's side or kind changes.
+function Game:units_of(field, value)
+  local c = self:units_cache()
+  local lists = c[field .. "_lists"]
+  if not lists then lists = {}; c[field .. "_lists"] = lists end
+  local list = lists[value]
+  if not list then
+    list = {}
+    local of, ids = c[field], c.ids
+    for i = 1, #ids do
+      local id = ids[i]
+      if of[id] == value then list[#list + 1] = id end
+    end
+    lists[value] = list
+  end
+  return list
+end
+
 -- A unit's hex, side or kind changed: keep the cache in step.
 function Game:unit_changed(id, field, value)
   local c = self.unit_cache
   if not c then return end
-  if field == "side" then c.side[id] = value
-  elseif field == "kind" then c.kind[id] = value
+  if field == "side" then c.side[id] = value; c.side_lists = nil
+  elseif field == "kind" then c.kind[id] = value; c.kind_lists = nil
   elseif field == "hex" then
     local old = c.hex[id]
     if old then

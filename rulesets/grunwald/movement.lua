@@ -137,12 +137,19 @@ end
 
 -- A TERRAIN INFLUENCE row that is paid for moving uphill (on = "uphill":
 -- Legnica's slope row), or nil; the English table has none.
+local uphill_of = {}     -- tables -> their uphill row or false (rules.tables never change)
 function M.uphill_row()
-  for _, name in ipairs(T().terrain_rows) do
-    local row = T().terrain[name]
-    if row and row.on == "uphill" then return row end
+  local TT = T()
+  local up = uphill_of[TT]
+  if up == nil then
+    up = false
+    for _, name in ipairs(TT.terrain_rows) do
+      local row = TT.terrain[name]
+      if row and row.on == "uphill" then up = row break end
+    end
+    uphill_of[TT] = up
   end
-  return nil
+  return up or nil
 end
 
 -- [4.3.6] the terrain cost added to a turn on hex h (a fraction, or nil):

@@ -4,9 +4,15 @@
 local M = {}
 
 -- "cavalry" or "infantry" in a movement or attack phase, nil otherwise.
+local arm_of = {}        -- phase name -> its arm or false (names are the manifest's)
 function M.arm()
   local name = bitwa.phase()
-  return name:match("%.(%a+)_move$") or name:match("%.(%a+)_attack$")
+  local arm = arm_of[name]
+  if arm == nil then
+    arm = name:match("%.(%a+)_move$") or name:match("%.(%a+)_attack$") or false
+    arm_of[name] = arm
+  end
+  return arm or nil
 end
 
 -- Whether u moves in the current movement phase [2.1]: cavalry in the

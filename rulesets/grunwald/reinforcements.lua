@@ -55,25 +55,34 @@ function M.return_turn(u)
   return u.off_map + after
 end
 
--- The reinforcement lists naming a unit.
-local function entries_of(u)
-  local out = {}
-  for _, r in ipairs(bitwa.scenario().reinforcements or {}) do
+-- The entry hexes of every unit a scenario's reinforcement lists name:
+-- { [name] = { hex... } } in the scenario's order, without repeats, made
+-- once per scenario (the scenario does not change during a game).
+local entry_cache = {}
+local function entry_table(sc)
+  local t = entry_cache[sc]
+  if t then return t end
+  t = {}
+  local seen = {}
+  for _, r in ipairs(sc.reinforcements or {}) do
+    local at = r.at or {}
     for _, n in ipairs(r.units or {}) do
-      if n == u.name then out[#out + 1] = r end
+      local list = t[n]
+      if not list then list = {}; t[n] = list; seen[n] = {} end
+      for _, h in ipairs(at) do
+        if not seen[n][h.label] then seen[n][h.label] = true; list[#list + 1] = h end
+      end
     end
   end
-  return out
+  entry_cache[sc] = t
+  return t
 end
 
 -- The hexes where reinforcement u may enter, in the scenario's order.
 function M.entry_hexes(u)
-  local out, seen = {}, {}
-  for _, r in ipairs(entries_of(u)) do
-    for _, h in ipairs(r.at or {}) do
-      if not seen[h.label] then seen[h.label] = true; out[#out + 1] = h end
-    end
-  end
+  local out = {}
+  local list = entry_table(bitwa.scenario())[u.name]
+  if list then for i = 1, #list do out[i] = list[i] end end
   return out
 end
 
