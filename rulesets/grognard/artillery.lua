@@ -227,6 +227,7 @@ function M.roll_all()
       local h = bitwa.hex.parse(u.aim)
       if u.call == "catapult" then
         local row = catapult_row(u)
+        h = M.overshoot(u, h)
         -- a hit area wider than a hex kills every figure in it, a smaller
         -- one its share of the hex, rounded up ("even partly under")
         local big = row.area[1] > S().HEX_INCHES * row.area[2]
@@ -277,6 +278,27 @@ function M.roll_all()
     end
   end
   return out
+end
+
+-- Catapults: over-/under-shoot option (option catapult_overshoot): the
+-- shot falls d6 - d6 inches beyond (+) or short of (-) the aimed hex,
+-- along the line from the machine: 0-1" no hex, 2-4" one, 5" two (the
+-- nearest whole hex of 3", MATRIX §4.8)
+function M.overshoot(u, h)
+  if bitwa.option("catapult_overshoot") ~= "on" then return h end
+  local function hexes(inches) return (math.abs(inches) + 1) // S().HEX_INCHES end
+  local over = bitwa.roll(1, 6, "Catapults: over-/under-shoot, " .. u.name .. " over", nil, u.side)
+  local under = bitwa.roll(1, 6, "Catapults: over-/under-shoot, " .. u.name .. " under",
+    function(t) return hexes(over - t) * (over >= t and 1 or -1) end, u.side)
+  local k = hexes(over - under) * (over >= under and 1 or -1)
+  if k == 0 then return h end
+  local d = bitwa.hex.distance(u.hex, h)
+  local steps = bitwa.hex.ray(u.hex, h, math.max(0, d + k), true)
+  local s = steps[#steps]
+  local to = bitwa.hex.is(s) and s or s[1]
+  bitwa.note("Catapults: over-/under-shoot: " .. u.name .. "'s shot falls " .. math.abs(k) .. " hex"
+    .. (math.abs(k) > 1 and "es " or " ") .. (k > 0 and "beyond " or "short of ") .. h.label .. ", at " .. to.label)
+  return to
 end
 
 -- the start of a turn: one turn less to wait

@@ -82,6 +82,8 @@ return {
       doc = "Weather: off, the first state rolled (random, the initial distribution on a d12), or the state the battle starts in" },
     joust = { default = "off", values = { "off", "on" },
       doc = "Jousting: each turn is a tilt between the two knights (the joust scenario), no battle" },
+    catapult_overshoot = { default = "off", values = { "off", "on" },
+      doc = "Catapults: the over-/under-shoot option, d6 - d6 inches along the line of fire" },
     cannon_kills = { default = "file", values = { "file", "all" },
       doc = "Cannon: the figures a ball kills in each struck hex: one file (the counter's ranks), or every figure (MATRIX A-122)" },
     missile_medium_5_6 = { default = "printed", values = { "printed", "smoothed" },

@@ -77,7 +77,7 @@ test("Catapults: a heavy catapult's 3 1/2\" area (and a bombard fired as a catap
   eq(g2:find_unit("li"), nil)
 end)
 
-test("Cannon: game mechanics, the ball along the line to full range; 'long' kills one file in the black hexes (6, 7, 9, 10), 'short' in the white", function()
+test("Cannon: game mechanics, T-GG-15 the ball along the line to full range; 'long' kills one file in the black hexes (6, 7, 9, 10), 'short' in the white; the deviation die", function()
   local units = { U("gun", "A", "LI", "0501", "S", { figures = 4, weapon = "light_cannon" }),
                   U("u1", "B", "LI", "0503", "N"), U("u2", "B", "LI", "0507", "N"),
                   U("u3", "B", "HC", "0508", "N", { figures = 6 }) }
@@ -129,4 +129,32 @@ test("Cannon: the bounce/range dowels by hex (the longer part of each hex's 3\",
     eq({ list("heavy", "white"), list("heavy", "black") }, { "1 2 3 4 5 6 9", "7 8 10 11 12" })
     eq({ list("bombard", "white"), list("bombard", "black") }, { "1 2 3 4 5 6 7 10 11", "8 9 12 13 14" })
   end)
+end)
+
+test("Catapults: arc of fire and game mechanics (the target is a hex); Cannon: arc of fire, 45 degrees left or right (the infantry wedge)", function()
+  local g = at_missile { U("cat", "A", "LI", "0501", "S", { figures = 4, weapon = "light_catapult" }),
+                         U("gun", "A", "LI", "0901", "S", { figures = 4, weapon = "light_cannon" }),
+                         U("li", "B", "LI", "0507", "N"), U("side", "B", "LI", "1201", "N") }
+  -- 1201 lies east of the catapult, beside its facing
+  refused(g:act("A", "catapult cat 1201"), "Catapults: arc of fire")
+  refused(g:act("A", "cannon gun 1201 long"), "Cannon: arc of fire")
+  -- an empty hex may be aimed at
+  done(g:act("A", "catapult cat 0508"))
+  resolve(g, {})
+  eq(g:unit_table("li").figures, 16, "the hex next to li: nobody hit")
+end)
+
+test("Catapults: over-/under-shoot option, d6 - d6 inches: +3\" falls one hex beyond, -1\" on the aim", function()
+  local units = { U("cat", "A", "LI", "0501", "S", { figures = 4, weapon = "light_catapult" }),
+                  U("near", "B", "LI", "0506", "N"), U("li", "B", "LI", "0507", "N") }
+  local g = at_missile(units, { catapult_overshoot = "on" })
+  done(g:act("A", "catapult cat 0506"))
+  -- 5 - 2 = +3": one hex beyond, on li (7 of 16 killed); li's loss check 8 stands
+  resolve(g, { 5, 2, 8 })
+  eq({ g:unit_table("near").figures, g:unit_table("li").figures }, { 16, 9 })
+  local g2 = at_missile(units, { catapult_overshoot = "on" })
+  done(g2:act("A", "catapult cat 0506"))
+  -- 3 - 4 = -1": no hex; near is hit; its check 8 stands
+  resolve(g2, { 3, 4, 8 })
+  eq({ g2:unit_table("near").figures, g2:unit_table("li").figures }, { 9, 16 })
 end)

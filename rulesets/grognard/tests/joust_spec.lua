@@ -4,7 +4,7 @@
 local rs = ruleset.load("grognard", { freeze = false })
 local T = rs.modules.tables
 
-test("Jousting: the Jousting Matrix, Jousting Results and the permitted defensive positions, every cell (L593-620)", function()
+test("Jousting: aiming points, defensive positions, permitted defensive positions, given aiming point; the Jousting Matrix and Results, every cell (L574-620)", function()
   local MATRIX = [[
 AP=1 | M | M | M | H | U | M
 2 | U | B | M | B | B | M
@@ -25,6 +25,9 @@ AP=1 | M | M | M | H | U | M
   end
   eq(ap, 8)
   eq(T.joust_results, { B = -1, H = 3, I = 10, M = 0, U = 20 })
+  eq(T.joust_ap, { "Helm", "Dexter Chief Point", "Honor Point", "Sinister Point", "Dexter Flank", "Nombril Point",
+                   "Sinister Flank", "Base Point" })
+  eq(T.joust_dp, { "Lower Helm", "Lean Right", "Lean Left", "Steady Seat", "Shield High", "Shield Low" })
   -- "1. *Helm*: (4) Steady Seat, (5) Shield High, (6) Shield Low" ... "Any" = 1-6
   local PERMITTED = { "4 5 6", "3 4 5 6", "Any", "2 4 5 6", "4 5 6", "Any", "4 5 6", "1 4 5 6" }
   for i, p in ipairs(PERMITTED) do
