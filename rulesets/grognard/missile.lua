@@ -330,6 +330,13 @@ function M.resolve()
   M.fire_all(orders, rules.artillery.roll_all())
 end
 
+-- whether `mover` is charging `f` (the movement rules keep `charged` and
+-- `charge_target` where they exist)
+local function charging_at(mover, f)
+  local ok, yes = pcall(function() return mover.charged and mover.charge_target == f.name end)
+  return ok and yes == true
+end
+
 -- Missile Fire: split-move and fire, pass-through fire.  When a mover
 -- reaches the half-move point of its move (the movement rules call this):
 -- cavalry armed with bows may fire now (its side is asked), and the
@@ -358,7 +365,10 @@ function M.at_half_move(mover)
   local enemy = bitwa.enemy(mover.side)
   local names = {}
   for _, f in ipairs(bitwa.units { side = enemy }) do
-    if f.hex ~= nil and f.spent == 0 and FIRES[f.weapon] and M.plan(enemy, f, mover) then names[#names + 1] = f.name end
+    -- stationary missile troops; thrown weapons "may always fire at enemy
+    -- troops charging them", moved or not
+    local eligible = f.spent == 0 or (THROWN[f.weapon] and charging_at(mover, f))
+    if f.hex ~= nil and eligible and FIRES[f.weapon] and M.plan(enemy, f, mover) then names[#names + 1] = f.name end
   end
   if #names > 0 then
     local chosen = bitwa.decide { side = enemy, kind = "pass_through_fire", options = names, min = 0, max = #names,
