@@ -10,7 +10,8 @@ local function U() return rules.units end
 -- percentage of the original strength the unit rolls 2d6 (the score to
 -- remain); a unit that passed is removed when it loses that percentage
 -- again, twice the percentage in all (NOTES.md, A-130).  Failure removes
--- it.  Returns "stands", "removed" or nil (no check due).
+-- it (a surrounded unit surrenders).  Returns "stands", "removed",
+-- "surrendered" or nil (no check due).
 function M.loss_check(u)
   local row = T().loss[U().type(u)]
   local lost = u.figures_start - u.figures
@@ -31,9 +32,28 @@ function M.loss_check(u)
     u.loss_checked = true
     return "stands"
   end
+  -- "removed from the game immediately unless surrounded.  And surrounded
+  -- units immediately surrender" (either way the unit leaves the battle)
+  if M.surrounded(u) then
+    bitwa.note("Morale Checks Due to Heavy Losses: " .. u.name .. " rolled " .. roll .. ", is surrounded and surrenders")
+    bitwa.remove(u)
+    return "surrendered"
+  end
   bitwa.note("Morale Checks Due to Heavy Losses: " .. u.name .. " rolled " .. roll .. " and is removed")
   bitwa.remove(u)
   return "removed"
+end
+
+-- surrounded: no way out, every neighbouring hex on the map holds a unit,
+-- and at least one of them an enemy (NOTES.md)
+function M.surrounded(u)
+  local enemy = false
+  for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
+    local there = bitwa.units_at(h)
+    if #there == 0 then return false end
+    for _, o in ipairs(there) do if o.side ~= u.side then enemy = true end end
+  end
+  return enemy
 end
 
 -- Post-Melee Morale Checks, steps 1-4, for two sides of one melee.
@@ -66,6 +86,7 @@ local function go_back(u, from, hexes, backs_to_enemy)
   -- the hexside sector the enemy lies in (the first of two on a corner
   -- line), whatever its distance: the direction to it
   local toward = bitwa.hex.sector(u.hex, 0, from)
+  if toward == nil then return true end -- in the same hex: nowhere to go away from
   local away = (toward + 3) % 6
   for _ = 1, hexes do
     local nxt = bitwa.hex.neighbour(u.hex, away, true)

@@ -91,3 +91,22 @@ test("Contact with Another Unit: a panicking unit stops at a formed friendly bod
   next_turn(g)
   eq({ unit(g, "li").retreat_turn, unit(g, "mi").retreat_turn }, { 0, 0 }, "both regrouped on turn 3")
 end)
+
+test("Morale Checks Due to Heavy Losses: a failed check removes the unit, unless surrounded: then it surrenders", function()
+  -- li at 0505 with a unit on every side (hi attacking from the N, friends and foes around)
+  local g = at_melee { U("hi", "A", "LI", "0504", "S"), U("li", "B", "LI", "0505", "N"),
+                       U("n1", "A", "LI", "0605", "NW"), U("n2", "B", "LI", "0606", "N"), U("n3", "B", "LI", "0506", "N"),
+                       U("n4", "B", "LI", "0406", "N"), U("n5", "A", "LI", "0405", "NE") }
+  -- hi (LI): 4 dice at 6 (four kills); li: 4 dice, no kill; step 1: hi 4 x 1; 72 to 48, doubled: 48, back
+  -- 1 move in good order, blocked; the loss check (4 of 16, 25%): 7 fails
+  g.dice:force { 6, 6, 6, 6, 1, 1, 1, 1, 1, 7 }
+  local r = g:act("A", "melee hi li")
+  done(r)
+  eq(g.dice:forced_left(), 0)
+  eq(g:find_unit("li"), nil)
+  local said = false
+  for _, e in ipairs(r.events) do
+    if tostring(e.text or e.note or e):find("is surrounded and surrenders", 1, true) then said = true end
+  end
+  ok(said, "the surrender is noted")
+end)
