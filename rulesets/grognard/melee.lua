@@ -1,4 +1,4 @@
--- Melees: `melee UNITS ENEMY` in the melee phase.  Both sides roll their
+-- Melees: `melee UNITS ENEMIES` in the melee phase.  Both sides roll their
 -- Mass Combat Table dice at once, then casualties are removed, then the
 -- post-melee morale computation and the heavy-loss checks are made
 -- (Melees: resolution).  Only the front rank fights (Melees: number of
@@ -137,128 +137,182 @@ local function names(list)
   return table.concat(out, ",")
 end
 
--- melee UNITS ENEMY: one melee, the attackers together against one enemy
--- (Melees: melee range, joining; a group of meleeing troops).  Each
--- attacker rolls its front rank's dice on the MCT, with the flank or rear
--- bonus from where it stands; the enemy strikes back at the first of them
--- not in its rear; all casualties at once; then one post-melee
--- computation for the group against the enemy, whose lower side reacts,
--- every unit of it; then the heavy-loss checks.
-function M.fight(side, atts, e)
+-- melee UNITS ENEMIES: one melee, a group of meleeing troops on each side
+-- (Melees: melee range, joining; excess troops).  Each attacker fights the
+-- first listed enemy next to it and rolls its front rank's dice on the
+-- MCT with the flank or rear bonus from where it stands; each enemy
+-- strikes back at the first listed attacker next to it and not in its
+-- rear; all casualties at once; then one post-melee computation for the
+-- two groups, whose lower side reacts, every unit of it; then the
+-- heavy-loss checks.
+function M.fight(side, atts, defs)
   if atts.name then atts = { atts } end
-  for _, u in ipairs(atts) do
-    local rule, msg = M.why_not(side, u, e)
-    if rule then refuse(rule, msg) end
+  if defs.name then defs = { defs } end
+  -- each attacker's enemy, and every enemy attacked by someone
+  local aim, attacked = {}, {}
+  for i, u in ipairs(atts) do
+    for _, d in ipairs(defs) do
+      if not aim[i] and not M.why_not(side, u, d) then aim[i] = d; attacked[d.name] = true end
+    end
+    if not aim[i] then
+      local rule, msg = M.why_not(side, u, defs[1])
+      refuse(rule or "Melees: melee range", msg or (u.name .. " is next to none of them"))
+    end
+  end
+  for _, d in ipairs(defs) do
+    if not attacked[d.name] then refuse("Melees: melee range", d.name .. " is attacked by none of them") end
   end
   for _, u in ipairs(atts) do u.meleed = true end
-  e.meleed = true
+  for _, d in ipairs(defs) do d.meleed = true end
   -- Historical Options: Peasants.  To attack, 2d6 must meet the value for
   -- the enemy's type, or they do not attack; attacked, 2d6 must meet the
   -- defence value (against the most dangerous attacker), or they panic at
-  -- once and there is no melee (NOTES.md).
-  local going = {}
-  for _, u in ipairs(atts) do
+  -- once and do not fight (NOTES.md).
+  local ga, gaim = {}, {}
+  for i, u in ipairs(atts) do
     local ok = true
     if u.kind == "peasants" then
-      local need = T().peasants[e.kind].attack
-      local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. u.name .. " to attack " .. e.name .. " (" .. need .. "+)", nil, u.side)
+      local need = T().peasants[aim[i].kind].attack
+      local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. u.name .. " to attack " .. aim[i].name .. " (" .. need .. "+)", nil, u.side)
       if roll < need then
         bitwa.note("Historical Options: Peasants: " .. u.name .. " refuse to attack")
         ok = false
       end
     end
-    if ok then going[#going + 1] = u end
+    if ok then ga[#ga + 1] = u; gaim[#ga] = aim[i] end
   end
-  if #going == 0 then return end
-  atts = going
-  if e.kind == "peasants" then
-    local need = 0
-    for _, u in ipairs(atts) do need = math.max(need, T().peasants[u.kind].defend) end
-    local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. e.name .. " to defend against " .. names(atts) .. " (" .. need .. "+)", nil, e.side)
-    if roll < need then
-      bitwa.note("Historical Options: Peasants: " .. e.name .. " fail to defend and panic")
-      rules.morale.fall_back(e, atts[1], T().reaction_named("panic"))
-      return
+  if #ga == 0 then return end
+  atts, aim = ga, gaim
+  local gd = {}
+  for _, d in ipairs(defs) do
+    local ok = true
+    if d.kind == "peasants" then
+      local need, by = 0, nil
+      for i, u in ipairs(atts) do
+        if aim[i].name == d.name and T().peasants[u.kind].defend > need then need, by = T().peasants[u.kind].defend, u end
+      end
+      if by then
+        local roll = bitwa.roll(2, 6, "Historical Options: Peasants, " .. d.name .. " to defend against " .. names(atts) .. " (" .. need .. "+)", nil, d.side)
+        if roll < need then
+          bitwa.note("Historical Options: Peasants: " .. d.name .. " fail to defend and panic")
+          rules.morale.fall_back(d, by, T().reaction_named("panic"))
+          ok = false
+        end
+      end
+    end
+    if ok then gd[#gd + 1] = d end
+  end
+  -- attackers whose enemy panicked do not fight
+  ga, gaim = {}, {}
+  for i, u in ipairs(atts) do
+    for _, d in ipairs(gd) do if d.name == aim[i].name then ga[#ga + 1] = u; gaim[#ga] = d end end
+  end
+  atts, aim, defs = ga, gaim, gd
+  if #atts == 0 or #defs == 0 then return end
+  local where = {}
+  for i, u in ipairs(atts) do where[i] = M.position(aim[i], u.hex) end
+  -- each enemy's target: the first attacker next to it not in its rear;
+  -- pikes against a charge from the front; Retreat and Panic: a unit
+  -- attacked while regrouping rolls 1-2 to regroup, otherwise it takes
+  -- casualties, inflicts none and runs on
+  local target, runs, chargers = {}, {}, {}
+  for j, d in ipairs(defs) do
+    for i, u in ipairs(atts) do
+      if bitwa.hex.distance(u.hex, d.hex) == 1 then
+        local w = M.position(d, u.hex)
+        if w ~= "rear" and not target[j] then target[j] = i end
+        if aim[i].name == d.name and w == "front" and charged(u) then chargers[j] = true end
+      end
+    end
+    if d.retreat_turn > 0 then
+      local r = bitwa.roll(1, 6, "Retreat and Panic: " .. d.name .. " attacked while regrouping, 1-2 regroups",
+        function(t) return t <= T().regroup_attacked end, d.side)
+      if r <= T().regroup_attacked then d.retreat_turn = 0 else target[j], runs[j] = nil, true end
     end
   end
-  -- Retreat and Panic: a unit attacked while regrouping rolls 1-2 to
-  -- regroup; otherwise it takes casualties and inflicts none
-  local where, target, chargers = {}, nil, false
-  for i, u in ipairs(atts) do
-    where[i] = M.position(e, u.hex)
-    if where[i] ~= "rear" and not target then target = i end
-    if where[i] == "front" and charged(u) then chargers = true end
-  end
-  local e_runs = false
-  if e.retreat_turn > 0 then
-    local d = bitwa.roll(1, 6, "Retreat and Panic: " .. e.name .. " attacked while regrouping, 1-2 regroups",
-      function(t) return t <= T().regroup_attacked end, e.side)
-    if d <= T().regroup_attacked then e.retreat_turn = 0 else target, e_runs = nil, true end
-  end
   -- all roll at once
-  local kills_e = 0
-  for i, u in ipairs(atts) do
-    local x, y, r, plus = M.cell(fights_as(u), fights_as(e), where[i] ~= "front")
-    kills_e = kills_e + strike(M.dice(front(u), x, y), r, plus, u.name .. " attacks " .. e.name .. " (" .. where[i] .. ")", u.side)
-  end
   local kills = {}
-  for i = 1, #atts do kills[i] = 0 end
-  if target then
-    local t = atts[target]
-    local x2, y2, r2 = M.cell(fights_as(e), fights_as(t), false)
-    kills[target] = strike(M.dice(M.defending_figures(e, chargers), x2, y2), r2, 0, e.name .. " strikes back at " .. t.name, e.side)
+  for i, u in ipairs(atts) do
+    local d = aim[i]
+    local x, y, r, plus = M.cell(fights_as(u), fights_as(d), where[i] ~= "front")
+    kills[d.name] = (kills[d.name] or 0) +
+      strike(M.dice(front(u), x, y), r, plus, u.name .. " attacks " .. d.name .. " (" .. where[i] .. ")", u.side)
+  end
+  for j, d in ipairs(defs) do
+    if target[j] then
+      local t = atts[target[j]]
+      local x2, y2, r2 = M.cell(fights_as(d), fights_as(t), false)
+      kills[t.name] = (kills[t.name] or 0) +
+        strike(M.dice(M.defending_figures(d, chargers[j]), x2, y2), r2, 0, d.name .. " strikes back at " .. t.name, d.side)
+    end
   end
   -- then casualties
-  local a = { name = names(atts), side = atts[1].side, losses = 0, survivors = 0, weighted = 0, start = 0 }
-  local lost_e = math.min(kills_e, e.figures)
-  local b = { name = e.name, side = e.side, losses = lost_e, survivors = e.figures - lost_e,
-              weighted = (e.figures - lost_e) * U().morale_factor(e), start = e.figures }
+  local function group(list, skip)
+    local g = { name = names(list), side = list[1].side, losses = 0, survivors = 0, weighted = 0, start = 0, lost = {} }
+    for k, u in ipairs(list) do
+      local lost = math.min(kills[u.name] or 0, u.figures)
+      g.lost[k] = lost
+      if not (skip and skip[k]) then
+        g.losses = g.losses + lost
+        g.survivors = g.survivors + u.figures - lost
+        g.weighted = g.weighted + (u.figures - lost) * U().morale_factor(u)
+        g.start = g.start + u.figures
+      end
+    end
+    return g
+  end
+  local a, b = group(atts), group(defs, runs)
   local parts = {}
-  for i, u in ipairs(atts) do
-    local lost = math.min(kills[i], u.figures)
-    a.losses = a.losses + lost
-    a.survivors = a.survivors + u.figures - lost
-    a.weighted = a.weighted + (u.figures - lost) * U().morale_factor(u)
-    a.start = a.start + u.figures
-    parts[#parts + 1] = u.name .. " loses " .. lost
-  end
-  bitwa.note("Melees: " .. table.concat(parts, ", ") .. ", " .. e.name .. " loses " .. lost_e)
-  local a_names = {}
-  for i, u in ipairs(atts) do
-    a_names[i] = u.name
-    U().lose(u, math.min(kills[i], u.figures))
-  end
-  local e_name = e.name
-  U().lose(e, lost_e)
-  e = bitwa.unit(e_name)
-  local standing = {}
-  for _, n in ipairs(a_names) do
+  for k, u in ipairs(atts) do parts[#parts + 1] = u.name .. " loses " .. a.lost[k] end
+  for k, d in ipairs(defs) do parts[#parts + 1] = d.name .. " loses " .. b.lost[k] end
+  bitwa.note("Melees: " .. table.concat(parts, ", "))
+  local a_names, d_names, aim_names = {}, {}, {}
+  for k, u in ipairs(atts) do a_names[k] = u.name; aim_names[k] = aim[k].name; U().lose(u, a.lost[k]) end
+  for k, d in ipairs(defs) do d_names[k] = d.name; U().lose(d, b.lost[k]) end
+  local function alive(n)
     local u = bitwa.unit(n)
-    if u and u.hex ~= nil then standing[#standing + 1] = u end
+    if u and u.hex ~= nil then return u end
   end
-  -- then morale: the post-melee computation when both sides still stand;
-  -- a regrouping unit that failed to regroup continues its retreat instead
-  -- (Retreat and Panic, Continued Retreat or Panic; NOTES.md)
-  if e and e.hex ~= nil and e_runs and #standing > 0 then
-    rules.morale.move_again(e)
-  elseif e and e.hex ~= nil and #standing > 0 then
+  local sa, sd = {}, {}
+  for _, n in ipairs(a_names) do sa[#sa + 1] = alive(n) end
+  for k, n in ipairs(d_names) do
+    local d = alive(n)
+    -- a regrouping unit that failed to regroup continues its retreat
+    -- instead (Retreat and Panic, Continued Retreat or Panic; NOTES.md)
+    if d and runs[k] and #sa > 0 then rules.morale.move_again(d)
+    elseif d then sd[#sd + 1] = d end
+  end
+  -- then morale: the post-melee computation when both groups still stand
+  if #sa > 0 and #sd > 0 then
     local ta, tb, diff, who = rules.morale.post_melee(a, b)
-    bitwa.note("Post-Melee Morale Checks: " .. a.name .. " " .. ta .. ", " .. e_name .. " " .. tb)
+    bitwa.note("Post-Melee Morale Checks: " .. a.name .. " " .. ta .. ", " .. b.name .. " " .. tb)
     if who == "a" then
-      for _, u in ipairs(standing) do
-        if u.hex ~= nil then rules.morale.react(u, e, diff) end
+      for k, n in ipairs(a_names) do
+        local u = alive(n)
+        if u then rules.morale.react(u, alive(aim_names[k]) or sd[1], diff) end
       end
     elseif who == "b" then
-      rules.morale.react(e, standing[1], diff)
+      for _, n in ipairs(d_names) do
+        local d = alive(n)
+        if d then
+          local from = sa[1]
+          for _, u in ipairs(sa) do
+            if u.hex ~= nil and bitwa.hex.distance(u.hex, d.hex) == 1 then from = u; break end
+          end
+          rules.morale.react(d, from, diff)
+        end
+      end
     end
   end
   -- and the heavy-loss checks, after the melee
   for _, n in ipairs(a_names) do
-    local x_ = bitwa.unit(n)
-    if x_ and x_.hex ~= nil then rules.morale.loss_check(x_) end
+    local x_ = alive(n)
+    if x_ then rules.morale.loss_check(x_) end
   end
-  local x_ = bitwa.unit(e_name)
-  if x_ and x_.hex ~= nil then rules.morale.loss_check(x_) end
+  for _, n in ipairs(d_names) do
+    local x_ = alive(n)
+    if x_ then rules.morale.loss_check(x_) end
+  end
 end
 
 return M

@@ -70,8 +70,8 @@ return {
     catapult = { params = { "unit", "hex" }, run = "artillery.catapult", legal = "artillery.legal_catapult" },
     -- cannon UNIT HEX short|long: a cannon ball along the line through HEX
     cannon = { params = { "unit", "hex", "choice:short,long" }, run = "artillery.cannon", legal = "artillery.legal_cannon" },
-    -- melee UNITS ENEMY: all roll on the MCT at once, then casualties, then morale
-    melee = { params = { "units", "unit" }, run = "melee.fight", legal = "melee.legal" },
+    -- melee UNITS ENEMIES: all roll on the MCT at once, then casualties, then morale
+    melee = { params = { "units", "units" }, run = "melee.fight", legal = "melee.legal" },
     -- batter UNIT HEX: a ram (picks, screws) against an adjacent structure (Sieges)
     batter = { params = { "unit", "hex" }, run = "sieges.batter", legal = "sieges.legal_batter" },
   },

@@ -196,3 +196,16 @@ test("Melees: number of ranks permitted to melee, the front rank; pikemen defend
     eq(rules.melee.defending_figures(bitwa.unit("mi"), true), 4, "no pikes: the front rank")
   end)
 end)
+
+test("Melees: resolution, a group of meleeing troops on each side: each attacker fights the first enemy next to it, each enemy strikes the first attacker next to it; one computation for the groups", function()
+  local g = at_melee { U("a1", "A", "LI", "0504", "S"), U("a2", "A", "LI", "0604", "S"),
+                       U("e1", "B", "LI", "0505", "N"), U("e2", "B", "LI", "0605", "N"), U("e3", "B", "LI", "0909", "N") }
+  refused(g:act("A", "melee a1,a2 e1,e3"), "Melees: melee range")
+  -- a1 on e1: 6 1 1 1; a2 on e2: 6 6 1 1; e1 on a1: 1 1 1 1; e2 (a1 is next to it too, listed first) on a1: 6 1 1 1;
+  -- step 1: A lost 1 to 3: 2 x 1; A 31 survivors (+2), 124 + 4 = 128; B 29 x 4 = 116: 12, the melee continues
+  g.dice:force { 6, 1, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1 }
+  done(g:act("A", "melee a1,a2 e1,e2"))
+  eq(g.dice:forced_left(), 0)
+  eq({ fig(g, "a1"), fig(g, "a2"), fig(g, "e1"), fig(g, "e2") }, { 15, 16, 15, 14 })
+  eq({ unit(g, "e1").reaction, unit(g, "e2").reaction, unit(g, "e1").meleed, unit(g, "e2").meleed }, { "continue", "continue", true, true })
+end)
