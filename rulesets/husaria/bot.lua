@@ -592,6 +592,10 @@ function M.answer(req)
   if k == "chase_step" then return "stop" end
   if k == "wagon_stay" then return "stay" end
   if k == "regroup" then return opts[1] end
+  if k == "countercharge_join" then
+    -- [6.65] every other unit that may joins the counter-charge: more SP, a better column
+    return table.concat(opts, ",")
+  end
   if k == "lance" then
     -- every hussar that may, up to the tokens left (a choice of several)
     local t = {}

@@ -3,9 +3,11 @@
 -- only infantry and artillery may stand with it [11.13], cavalry never
 -- crosses it [11.17], an enemy unit crossing it destroys it [11.18]; it
 -- adds 1 SP to the stack defending on it and cancels the attacker's lances
--- [11.12]; it never moves in a battle [11.14] (read: wagons never move,
--- A-103, option wagons later); a defending stack on it that gets B1 may
--- stay and lose 1 SP, B2 or more retreats and the wagon is destroyed
+-- [11.12]; it never moves in a battle [11.14], and outside one moves only
+-- with an infantry or artillery unit on it that hauls it (movement.haul,
+-- 11.16; option wagons = "static": never, A-103); a defending stack on it
+-- that gets B1 may stay and lose 1 SP, B2 or more retreats and the wagon
+-- is destroyed
 -- [11.15].  A side that started with wagons and has lost them all fires
 -- no muskets or artillery and has lost its lances [11.19] [6.75] (H-04).
 -- A fence token stands on a hex facing one hexside [14.12], which it

@@ -119,8 +119,9 @@ function M.plan_move(side, u)
     stop = "4.53"
   end
   -- [5.21] [5.22] entering an enemy ZoC costs nothing more and stops the unit
+  local own_stop = stop
   if rules.zoc.in_enemy_zoc(to, u.side) then stop = "5.21" end
-  return { to = to, cost = cost, stop = stop, joins = joins }
+  return { to = to, cost = cost, stop = stop, joins = joins, own_stop = own_stop }
 end
 
 function M.move(side, u)
@@ -141,6 +142,48 @@ function M.move(side, u)
   u.mp_left = u.mp_left - cost
   u.moved = true
   bitwa.set_var("moved.any." .. side, true)
+  rules.markers.entered(u, to)
+  u.on_road = u.on_road and rules.movement.hexside(from, to).road == true
+  bitwa.set_var("cross." .. u.id, p.joins or nil)
+  if p.stop then M.stop(u, p.stop) end
+  rules.reactions.window(u)
+end
+
+-- [11.16] [11.13] option wagons = "carried" (A-103): "haul UNIT" moves an
+-- infantry or artillery unit standing on its side's wagon one hex into its
+-- frontal hex as "move" does, and the wagon with it; "units moving with
+-- wagons ignore enemy ZoC": entering one does not stop it.  A hex holds one
+-- wagon.  With wagons = "static" wagons never move.  Returns the plan of
+-- plan_move and the wagon, or a refusal.
+function M.plan_haul(side, u)
+  check_mover(side, u)
+  if bitwa.option("wagons") ~= "carried" then
+    refuse("11.16", "wagons stay where the scenario puts them (option wagons = 'static', A-103)")
+  end
+  local w = rules.markers.wagon_at(u.hex, side)
+  if not w then refuse("11.16", u.name .. " stands on no wagon of its side") end
+  if not (U().is_infantry(u) or U().is_artillery(u)) then refuse("11.13", "only infantry or artillery stand on a wagon") end
+  local p = rules.movement.plan_move(side, u)
+  if p.off then refuse("11.16", "a wagon does not leave the battlefield") end
+  if rules.markers.wagon_at(p.to) then refuse("11.16", p.to.label .. " holds a wagon already") end
+  p.stop = p.own_stop                                   -- [11.16] no 5.21 stop
+  return p, w
+end
+
+function M.haul(side, u)
+  local p, w = rules.movement.plan_haul(side, u)
+  if not u.moved then
+    rules.reactions.window(u)
+    if not u:alive() or u.hex == nil or u.stopped then return end
+    p, w = rules.movement.plan_haul(side, u)
+  end
+  local from, to = u.hex, p.to
+  u.hex = to
+  w.hex = to
+  u.mp_left = u.mp_left - p.cost
+  u.moved = true
+  bitwa.set_var("moved.any." .. side, true)
+  bitwa.note(u.name .. " moves to " .. to.label .. " with its wagon " .. w.name .. " (11.16)")
   rules.markers.entered(u, to)
   u.on_road = u.on_road and rules.movement.hexside(from, to).road == true
   bitwa.set_var("cross." .. u.id, p.joins or nil)
@@ -295,6 +338,15 @@ function M.legal_turns(side)
         end
       end
     end
+  end
+  return out
+end
+
+function M.legal_hauls(side)
+  local out = {}
+  if bitwa.option("wagons") ~= "carried" then return out end
+  for _, u in ipairs(movers(side)) do
+    if U().is_field(u) and bitwa.check(rules.movement.plan_haul, side, u) then out[#out + 1] = { u.name } end
   end
   return out
 end

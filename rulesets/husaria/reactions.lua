@@ -68,11 +68,12 @@ function M.options(m)
   return out
 end
 
--- [6.61] [6.63] [6.64] c counter-charges m: enters a hex next to it, faces
--- it and attacks at once; m must end its movement whatever the result.
-function M.charge(c, m)
+-- [6.63] c enters a hex next to m from which it may counter-charge (the
+-- owner chooses among several) and faces m; false when none is left.
+local function charge_in(c, m)
   local hexes = {}
   for _, h in ipairs(rules.reactions.charge_hexes(c, m)) do hexes[#hexes + 1] = h.label end
+  if #hexes == 0 then return false end
   local pick = #hexes == 1 and hexes[1] or bitwa.decide { side = c.side, kind = "countercharge_hex", options = hexes,
     prompt = "6.63: " .. c.name .. " counter-charges into which hex?" }
   local h = bitwa.hex.parse(pick)
@@ -81,8 +82,37 @@ function M.charge(c, m)
   c.countercharged = true
   rules.markers.entered(c, h)
   bitwa.note(c.name .. " counter-charges " .. m.name .. " from " .. h.label .. " (6.61)")
+  return true
+end
+
+-- [6.61] [6.63] [6.64] [6.65] c counter-charges m: enters a hex next to it,
+-- faces it and attacks at once; m must end its movement whatever the
+-- result.  Option countercharge = "joint" (6.65 "several cavalry units
+-- simultaneously on one enemy unit"): the other cavalry that may
+-- counter-charge m then may join c (decision countercharge_join, any of
+-- them), each entering its own hex, and all fight one battle as the
+-- attackers; "sequential": c fights alone (others may follow in battles of
+-- their own while the window lasts).
+function M.charge(c, m)
+  local others = {}
+  if bitwa.option("countercharge") == "joint" then
+    for _, u in ipairs(bitwa.units { side = c.side, near = m.hex, within = 2 }) do
+      if u.id ~= c.id and rules.reactions.can_charge(u, m) then others[#others + 1] = u.name end
+    end
+  end
+  charge_in(c, m)
+  local chargers = { c }
+  if #others > 0 then
+    local chosen = bitwa.decide { side = c.side, kind = "countercharge_join", options = others, min = 0, max = #others,
+                                  prompt = "6.65: which other cavalry units counter-charge " .. m.name .. " with " .. c.name .. "?" }
+    for _, n in ipairs(chosen) do
+      local u = bitwa.unit(n)
+      if charge_in(u, m) then chargers[#chargers + 1] = u
+      else bitwa.note(n .. " has no hex left to counter-charge " .. m.name .. " from (6.63)") end
+    end
+  end
   rules.movement.stop(m, "6.64")
-  rules.combat.resolve(c.side, { c }, { m })
+  rules.combat.resolve(c.side, chargers, { m })
 end
 
 function M.window(m)

@@ -78,13 +78,13 @@ return {
     { name = "B.deploy", side = "@side.B", deployment = true, actions = { "deploy" }, cite = "3.1" },
     { name = "A.artillery", side = "@side.A", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike" }, cite = "3.1",
+    { name = "A.movement", side = "@side.A", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike", "haul" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "A.attack", side = "@side.A", actions = { "attack", "volley", "pike" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
     { name = "B.artillery", side = "@side.B", skip = "phases.no_guns", cite = "3.1", actions = { "fire" },
       enter = "artillery.phase_start" },
-    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike" }, cite = "3.1",
+    { name = "B.movement", side = "@side.B", actions = { "move", "turn", "back", "lead", "lance", "shoot", "pike", "haul" }, cite = "3.1",
       enter = "phases.movement_start" },
     { name = "B.attack", side = "@side.B", actions = { "attack", "volley", "pike" }, cite = "3.1",
       enter = "combat.phase_start", exit = "combat.check_mandatory" },
@@ -109,6 +109,8 @@ return {
     pike = { params = { "unit" }, run = "pikemen.toggle", legal = "pikemen.legal" },
     -- lance UNIT: a hussar unit takes a lance token [6.71]
     lance = { params = { "unit" }, run = "kopie.take", legal = "kopie.legal" },
+    -- haul UNIT: a unit on its wagon moves one hex with it [11.16] (option wagons = "carried")
+    haul = { params = { "unit" }, run = "movement.haul", legal = "movement.legal_hauls" },
     -- lead COMMANDER HEX: a commander's move of one hex [9.13]
     lead = { params = { "unit", "hex" }, run = "movement.lead", legal = "movement.legal_leads" },
   },
@@ -123,6 +125,8 @@ return {
     morale_scope = { default = "all", doc = "8.14-8.15: the morale zone's modifier counts in every battle ('all', 8.15) or only in the side's own attacks ('own_attacks', 8.14)" },
     musket_shots = { default = "stage", doc = "12.2: a hollow star shoots twice and a full star once a 'stage' (A-104) or in each attack 'phase'" },
     tatar_twelve = { default = false, doc = "16 (15.22): a 2-SP Tatar unit also hits on 12 (the book prints 10 and 11, A-109)" },
+    countercharge = { default = "joint", values = { "joint", "sequential" }, doc = "6.65: several cavalry units that may counter-charge one mover do it 'joint' (one battle, the others join the first: 'simultaneously') or 'sequential' (each its own battle, one after another)" },
+    wagons = { default = "carried", values = { "carried", "static" }, doc = "11.14, 11.16 (A-103): an infantry or artillery unit on its wagon may move with it ('carried': haul UNIT, ignoring enemy ZoC) or wagons stay where the scenario puts them ('static')" },
     dispersal_track = { default = 15, min = 0, doc = "10.15: boxes on a side's dispersed units track (printed on the map only; an estimate)" },
   },
 }

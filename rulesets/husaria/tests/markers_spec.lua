@@ -175,14 +175,49 @@ test("14.15: an enemy unit entering the fence's hex destroys it", function()
   eq(g:unit_table("f"), nil)
 end)
 
-test("11.14, 11.16: wagons stay where the scenario puts them (A-103): a unit leaving its wagon's hex leaves it, and stops in an enemy ZoC as any unit", function()
-  local g = setup({ U("i", "PL", "infantry", "0803", "S", { mp = 4 }), U("w", "PL", "wagon", "0803", nil, { sp = 0 }),
-                    U("e", "SW", "infantry", "0806", "N") })
-  done(act(g, "PL", "move i"))
-  eq(g:unit_table("w").hex, "0803")
-  done(act(g, "PL", "move i"))
+test("11.14, 11.16: a unit leaving its wagon's hex by 'move' leaves the wagon, and stops in an enemy ZoC as any unit (both readings of option wagons)", function()
+  for _, w in ipairs { "carried", "static" } do
+    local g = setup({ U("i", "PL", "infantry", "0803", "S", { mp = 4 }), U("w", "PL", "wagon", "0803", nil, { sp = 0 }),
+                      U("e", "SW", "infantry", "0806", "N") }, { options = { wagons = w } })
+    done(act(g, "PL", "move i"))
+    eq(g:unit_table("w").hex, "0803")
+    done(act(g, "PL", "move i"))
+    eq(g:unit_table("i").hex, "0805")
+    refused(g:act("PL", "move i"), "5.21")
+  end
+end)
+
+test("11.16, 11.13, 11.14, option wagons = 'carried' (default): a unit on its wagon hauls it along, ignoring enemy ZoC; 'static' (A-103): wagons never move", function()
+  local function units()
+    return { U("i", "PL", "infantry", "0803", "S", { mp = 4 }), U("w", "PL", "wagon", "0803", nil, { sp = 0 }),
+             U("c", "PL", "cavalry", "0603", "S"), U("w2", "PL", "wagon", "0603", nil, { sp = 0 }),
+             U("j", "PL", "infantry", "0403", "S", { mp = 4 }), U("e", "SW", "infantry", "0807", "N") }
+  end
+  local g = setup(units())
+  eq(g.options.wagons, "carried")
+  local legal = {}
+  for _, a in ipairs(g:legal_actions("PL")) do if a.line:match("^haul") then legal[#legal + 1] = a.line end end
+  eq(legal, { "haul i" })
+  local r = act(g, "PL", "haul i")
+  done(r)
+  has(r, "i moves to 0804 with its wagon w (11.16)")
+  eq(g:unit_table("w").hex, "0804")
+  -- 0805 is in e's ZoC: hauling, i is not stopped there (11.16) and goes on
+  done(act(g, "PL", "haul i"))
   eq(g:unit_table("i").hex, "0805")
-  refused(g:act("PL", "move i"), "5.21")
+  eq(g:unit_table("w").hex, "0805")
+  ok(not g:unit_table("i").stopped, "11.16: enemy ZoC ignored")
+  done(act(g, "PL", "haul i"))
+  eq(g:unit_table("i").hex, "0806")
+  -- only infantry or artillery haul (11.13; c was put on w2 by hand), and
+  -- only from its wagon's hex
+  refused(g:act("PL", "haul c"), "11.13")
+  refused(g:act("PL", "haul j"), "11.16")
+  -- 'static': refused, and not listed
+  local g2 = setup(units(), { options = { wagons = "static" } })
+  refused(g2:act("PL", "haul i"), "11.16")
+  for _, a in ipairs(g2:legal_actions("PL")) do ok(not a.line:match("^haul"), a.line) end
+  eq(g2:unit_table("w").hex, "0803")
 end)
 
 test("6.71, option kopie_phase = 'any' (H-03): at the start of the enemy's movement phase the other side is asked which hussars take lances", function()

@@ -97,6 +97,45 @@ test("6.65, T-HU-19: a cavalry unit counter-charges once a stage; in the next st
   ok(not g:unit_table("P2").countercharged, "6.65: once a stage")
 end)
 
+test("6.65, 6.63, T-HU-19, option countercharge: 'joint' (default): a second cavalry unit joins the counter-charge, one battle; 'sequential': each its own battle", function()
+  -- K1 steps 0802 -> 0803: P2 (1004, NW) may enter 0903, P3 (0604, NE) 0703
+  local function units()
+    return { U("K1", "SW", "cavalry", "0802", "S"), U("P2", "PL", "cavalry", "1004", "NW"), U("P3", "PL", "cavalry", "0604", "NE") }
+  end
+  local g = setup(units())
+  local asked
+  local r = act(g, "SW", "move K1", { reaction = { "charge P2" }, countercharge_join = { "P3" } }, { 5, 6, 6 })
+  done(r)
+  has(r, "P2 counter-charges K1 from 0903 (6.61)")
+  has(r, "P3 counter-charges K1 from 0703 (6.61)")
+  -- one battle: 4 SP against 2, 2:1
+  has(r, "battle P2, P3 (4) vs K1 (2)")
+  has(r, "column 2:1")
+  ok(g:unit_table("P2").countercharged and g:unit_table("P3").countercharged, "6.65: both have counter-charged this stage")
+  refused(g:act("SW", "move K1"), "6.64")
+  -- the join is a choice of any of the others: none joins
+  local g0 = setup(units())
+  r = act(g0, "SW", "move K1", { reaction = { "charge P2" }, countercharge_join = { "" } }, { 5, 6 })
+  has(r, "battle P2 (2) vs K1 (2)")
+  ok(not g0:unit_table("P3").countercharged)
+  -- 'sequential': no join is asked; P2 fights alone (1:1, B1: K1 retreats)
+  local g2 = setup(units(), { options = { countercharge = "sequential" } })
+  asked = false
+  g2.dice:force { 5, 6 }
+  local q = g2:act("SW", "move K1")
+  while q.status == "decision" do
+    local k = q.request.kind
+    if k == "countercharge_join" then asked = true end
+    local a = k == "reaction" and (q.request.options[1] == "charge P2" and "charge P2" or "pass") or DEFAULT[k]
+    if type(a) == "number" then a = q.request.options[a] end
+    q = g2:answer(a)
+  end
+  done(q)
+  ok(not asked, "no join decision in the sequential reading")
+  has(q, "battle P2 (2) vs K1 (2)")
+  ok(not notes(q):find("P3 counter-charges", 1, true), notes(q))
+end)
+
 test("13.11, 13.18: guns fire at a unit moving in their side's enemy movement phase, once each; a gun that moved fires all the same", function()
   local g = setup({ U("gun", "PL", "artillery", "0803", "S", { gun = "heavy", mp = 2, morale = 6 }),
                     U("K", "SW", "infantry", "1203", "SW", { mp = 4 }) }, { a = "PL" })
