@@ -32,7 +32,9 @@
 -- and the usual values of the Medieval system:
 --   Polish knights sp 2, mp 7, armour 2 (the Ruthenian lands' banners and
 --     the light Chase banner armour 1; the Chase banner mp 8);
---   Lithuanian cavalry sp 2, mp 8, armour 1 (the Smolensk banners and the
+--   Lithuanian cavalry sp 1 (calibrated on Clash of Titans: see that
+--     file and rulesets/grunwald/NOTES.md, "Calibration"; the counters are
+--     the same in both scenarios), mp 8, armour 1 (the Smolensk banners and the
 --     boyars of Vilnius, Trakai, Orsha) or 0 (the other lands);
 --   Tatar horse archers sp 2 (11.5.9 gives a reduced 1-SP side), mp 8, armour 0;
 --   Teutonic knights and guests sp 2, mp 6, armour 2; the bishops' and Culm
@@ -215,54 +217,54 @@ unit { "BpPoznan-2", side = "PL", kind = "cavalry", nation = "poles", banner_gro
 unit { "BpPoznan-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2 }
 
 -- Lithuanian cavalry [13.1.2: their banners differ by colour only]
--- Vilnius (Witold): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "4630", facing = "NW", zone = "lithuanians" }
-unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "4529", facing = "NW", zone = "lithuanians" }
-unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "4530", facing = "NW", zone = "lithuanians" }
--- Smolensk (Szymon): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "4629", facing = "NW", zone = "lithuanians" }
-unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "4729", facing = "NW", zone = "lithuanians" }
-unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "4730", facing = "NW", zone = "lithuanians" }
--- Mstsislaw (Szymon): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "5028", facing = "NW", zone = "lithuanians" }
-unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "4927", facing = "NW", zone = "lithuanians" }
-unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "4928", facing = "NW", zone = "lithuanians" }
--- Orsha (Jerzy): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "5027", facing = "NW", zone = "lithuanians" }
-unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "5127", facing = "NW", zone = "lithuanians" }
-unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "5128", facing = "NW", zone = "lithuanians" }
--- Vitebsk (Jerzy): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0 }
-unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0 }
-unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0 }
--- Trakai (Witold): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1 }
-unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1 }
-unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1 }
--- Samogitia (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0 }
--- Grodno (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0 }
--- Kaunas (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0 }
--- Lida (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0 }
--- Lutsk (Volhynia) (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0 }
--- Kiev (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0 }
-unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0 }
+-- Vilnius (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "4630", facing = "NW", zone = "lithuanians" }
+unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "4529", facing = "NW", zone = "lithuanians" }
+unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "4530", facing = "NW", zone = "lithuanians" }
+-- Smolensk (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "4629", facing = "NW", zone = "lithuanians" }
+unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "4729", facing = "NW", zone = "lithuanians" }
+unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "4730", facing = "NW", zone = "lithuanians" }
+-- Mstsislaw (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "5028", facing = "NW", zone = "lithuanians" }
+unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "4927", facing = "NW", zone = "lithuanians" }
+unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "4928", facing = "NW", zone = "lithuanians" }
+-- Orsha (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "5027", facing = "NW", zone = "lithuanians" }
+unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "5127", facing = "NW", zone = "lithuanians" }
+unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "5128", facing = "NW", zone = "lithuanians" }
+-- Vitebsk (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0 }
+unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0 }
+unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0 }
+-- Trakai (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1 }
+unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1 }
+unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1 }
+-- Samogitia (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+-- Grodno (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+-- Kaunas (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+-- Lida (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+-- Lutsk (Volhynia) (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+-- Kiev (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0 }
+unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0 }
 
 -- Tatars (Jalal ad-Din's horse archers, about 1000-1200 riders), assigned to Witold [13.1.7];
 -- not divided into banners [13.1.3]; horse archers [11.5]; estimated sp 2, mp 8, armour 0

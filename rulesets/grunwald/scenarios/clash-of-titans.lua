@@ -29,8 +29,14 @@
 -- and the usual values of the Medieval system:
 --   Polish knights sp 2, mp 7, armour 2 (the Ruthenian lands' banners and
 --     the light Chase banner armour 1; the Chase banner mp 8);
---   Lithuanian cavalry sp 2, mp 8, armour 1 (the Smolensk banners and the
---     boyars of Vilnius, Trakai, Orsha) or 0 (the other lands);
+--   Lithuanian cavalry sp 1, mp 8, armour 1 (the Smolensk banners and the
+--     boyars of Vilnius, Trakai, Orsha) or 0 (the other lands): CALIBRATED
+--     with the rules bots on both sides (rulesets/grunwald/NOTES.md,
+--     "Calibration"): at sp 2, the allies' 100 horse of 2 SP against the
+--     Order's 66 won 30 games of 30 (PL 100%, 95% CI 88.6-100), with the
+--     Order's front moved 2 rows back as well; at sp 1 (lighter horse, as
+--     the Lithuanian banners were) PL 18, TO 12 of 30 (PL 60.0%, 95% CI
+--     42.3-75.4; TO 40.0%, 24.6-57.7);
 --   Tatar horse archers sp 2 (11.5.9 gives a reduced 1-SP side), mp 8, armour 0;
 --   Teutonic knights and guests sp 2, mp 6, armour 2; the bishops' and Culm
 --     land's banners sp 2, mp 7, armour 1;
@@ -228,54 +234,54 @@ unit { "Janusz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group
 unit { "Janusz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2523", facing = "N", zone = "red-dots" }
 
 -- Lithuanian cavalry [13.1.2: their banners differ by colour only]
--- Smolensk (Szymon): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3220", facing = "N", zone = "light-brown-dots" }
-unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3221", facing = "N", zone = "light-brown-dots" }
-unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3319", facing = "N", zone = "light-brown-dots" }
--- Mstsislaw (Szymon): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3320", facing = "N", zone = "light-brown-dots" }
-unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3321", facing = "N", zone = "light-brown-dots" }
-unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 2, mp = 8, armour = 1, hex = "3420", facing = "N", zone = "light-brown-dots" }
--- Orsha (Jerzy): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "3421", facing = "N", zone = "light-brown-dots" }
-unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "3422", facing = "N", zone = "light-brown-dots" }
-unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 2, mp = 8, armour = 1, hex = "3520", facing = "N", zone = "light-brown-dots" }
--- Vitebsk (Jerzy): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0, hex = "3521", facing = "N", zone = "light-brown-dots" }
-unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0, hex = "3522", facing = "N", zone = "light-brown-dots" }
-unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 2, mp = 8, armour = 0, hex = "3621", facing = "N", zone = "light-brown-dots" }
--- Vilnius (Witold): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3620", facing = "N", zone = "light-brown-dots" }
-unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3719", facing = "N", zone = "light-brown-dots" }
-unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3720", facing = "N", zone = "light-brown-dots" }
--- Trakai (Witold): 3 counters; estimated sp 2, mp 8, armour 1
-unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3622", facing = "N", zone = "light-brown-dots" }
-unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3721", facing = "N", zone = "light-brown-dots" }
-unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 2, mp = 8, armour = 1, hex = "3821", facing = "N", zone = "light-brown-dots" }
--- Samogitia (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3820", facing = "N", zone = "light-brown-dots" }
-unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3920", facing = "N", zone = "light-brown-dots" }
-unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3921", facing = "N", zone = "light-brown-dots" }
--- Grodno (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3822", facing = "N", zone = "light-brown-dots" }
-unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3922", facing = "N", zone = "light-brown-dots" }
-unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3923", facing = "N", zone = "light-brown-dots" }
--- Kaunas (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3924", facing = "N", zone = "light-brown-dots" }
-unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4024", facing = "N", zone = "light-brown-dots" }
-unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4023", facing = "N", zone = "light-brown-dots" }
--- Lida (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4020", facing = "N", zone = "light-brown-dots" }
-unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4021", facing = "N", zone = "light-brown-dots" }
-unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4022", facing = "N", zone = "light-brown-dots" }
--- Lutsk (Volhynia) (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4025", facing = "N", zone = "light-brown-dots" }
-unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4124", facing = "N", zone = "light-brown-dots" }
-unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4123", facing = "N", zone = "light-brown-dots" }
--- Kiev (Witold): 3 counters; estimated sp 2, mp 8, armour 0
-unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4119", facing = "N", zone = "light-brown-dots" }
-unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4120", facing = "N", zone = "light-brown-dots" }
-unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4121", facing = "N", zone = "light-brown-dots" }
+-- Smolensk (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3220", facing = "N", zone = "light-brown-dots" }
+unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3221", facing = "N", zone = "light-brown-dots" }
+unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3319", facing = "N", zone = "light-brown-dots" }
+-- Mstsislaw (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3320", facing = "N", zone = "light-brown-dots" }
+unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3321", facing = "N", zone = "light-brown-dots" }
+unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3420", facing = "N", zone = "light-brown-dots" }
+-- Orsha (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3421", facing = "N", zone = "light-brown-dots" }
+unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3422", facing = "N", zone = "light-brown-dots" }
+unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3520", facing = "N", zone = "light-brown-dots" }
+-- Vitebsk (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3521", facing = "N", zone = "light-brown-dots" }
+unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3522", facing = "N", zone = "light-brown-dots" }
+unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3621", facing = "N", zone = "light-brown-dots" }
+-- Vilnius (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3620", facing = "N", zone = "light-brown-dots" }
+unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3719", facing = "N", zone = "light-brown-dots" }
+unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3720", facing = "N", zone = "light-brown-dots" }
+-- Trakai (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
+unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3622", facing = "N", zone = "light-brown-dots" }
+unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3721", facing = "N", zone = "light-brown-dots" }
+unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3821", facing = "N", zone = "light-brown-dots" }
+-- Samogitia (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3820", facing = "N", zone = "light-brown-dots" }
+unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3920", facing = "N", zone = "light-brown-dots" }
+unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3921", facing = "N", zone = "light-brown-dots" }
+-- Grodno (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3822", facing = "N", zone = "light-brown-dots" }
+unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3922", facing = "N", zone = "light-brown-dots" }
+unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3923", facing = "N", zone = "light-brown-dots" }
+-- Kaunas (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3924", facing = "N", zone = "light-brown-dots" }
+unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4024", facing = "N", zone = "light-brown-dots" }
+unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4023", facing = "N", zone = "light-brown-dots" }
+-- Lida (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4020", facing = "N", zone = "light-brown-dots" }
+unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4021", facing = "N", zone = "light-brown-dots" }
+unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4022", facing = "N", zone = "light-brown-dots" }
+-- Lutsk (Volhynia) (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4025", facing = "N", zone = "light-brown-dots" }
+unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4124", facing = "N", zone = "light-brown-dots" }
+unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4123", facing = "N", zone = "light-brown-dots" }
+-- Kiev (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
+unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4119", facing = "N", zone = "light-brown-dots" }
+unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4120", facing = "N", zone = "light-brown-dots" }
+unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4121", facing = "N", zone = "light-brown-dots" }
 
 -- Tatars (Jalal ad-Din's horse archers, about 1000-1200 riders), assigned to Witold [13.1.7];
 -- not divided into banners [13.1.3]; horse archers [11.5]; estimated sp 2, mp 8, armour 0
