@@ -17,8 +17,11 @@ local function U() return rules.units end
 -- relative to the defender's facing, by hexside sector (bitwa.hex.sector:
 -- the three front hexsides, the two side ones, the one behind; NOTES.md)
 function M.position(defender, from)
+  -- Facing and Formation: a square has no flank or rear (NOTES.md); a unit
+  -- caught changing formation is considered flanked
+  if defender.formation == "square" then return "front" end
   local rel = bitwa.hex.sector(defender.hex, defender.facing, from)
-  if rel == 0 or rel == 1 or rel == 5 then return "front" end
+  if rel == 0 or rel == 1 or rel == 5 then return defender.forming and "flank" or "front" end
   if rel == 3 then return "rear" end
   return "flank"
 end
@@ -66,7 +69,7 @@ function M.why_not(side, u, e)
   -- joining: not moved over half its move or 6", whichever is higher
   local move = U().movement_row(u).move
   local limit = math.max(S().mp(move) // 2, S().mp(T().join_inches))
-  if u.spent > limit then
+  if u.spent > limit and not u.charged then -- chargers excepted (Melees: charge)
     return "Melees: melee range", u.name .. " moved " .. u.spent .. " MP this turn, more than " .. limit
   end
   return nil
@@ -106,18 +109,11 @@ end
 
 -- the type a unit fights as on the MCT, and the figures of its front rank
 -- (the units module may refine both: fatigue, formations)
-local function fights_as(u) return (U().fights_as or U().type)(u) end
-local function front(u)
-  if U().front then return U().front(u) end
-  return S().front(U().arm(u), u.figures)
-end
+local function fights_as(u) return U().fights_as(u) end
+local function front(u) return U().front(u) end
 
--- whether `u` charged this turn (Melees: charge; the movement rules keep
--- the attribute `charged` where they exist)
-local function charged(u)
-  local ok, v = pcall(function() return u.charged end)
-  return ok and v == true
-end
+-- whether `u` charged this turn (Melees: charge, movement.lua)
+local function charged(u) return u.charged end
 
 -- Melees: number of ranks permitted to melee.  The front rank; pikemen
 -- attacked by a charging enemy from the front defend with every rank of

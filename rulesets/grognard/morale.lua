@@ -23,11 +23,12 @@ function M.loss_check(u)
     bitwa.remove(u)
     return "removed"
   end
-  local bonus = u.religious and T().religious_morale or 0
+  local bonus = (u.religious and T().religious_morale or 0) + (u.fatigued and T().fatigue_morale or 0)
   local roll = bitwa.roll(2, 6, "Morale Checks Due to Heavy Losses: " .. u.name .. " needs " .. row.score,
     function(t) return t + bonus >= row.score end, u.side)
-  -- Historical Options: Religious Knights, "+1 on all morale checks"
-  if u.religious then roll = roll + T().religious_morale end
+  -- Historical Options: Religious Knights, "+1 on all morale checks";
+  -- Fatigue: "-1 on ... dice rolls"
+  roll = roll + bonus
   if roll >= row.score then
     u.loss_checked = true
     return "stands"

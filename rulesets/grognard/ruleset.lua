@@ -39,6 +39,23 @@ return {
     { "reload", "int", 0, min = 0 },         -- Catapults, Cannon: turn starts before the machine fires again
     { "aim", "string", "" },                 -- Catapults, Cannon: this turn's target hex
     { "call", "string", "", values = { "", "catapult", "short", "long" } }, -- Cannon: "short" or "long"
+    -- movement.lua: Movement, Facing and Formation, charges, Fatigue
+    { "formation", "string", "line", values = { "line", "column", "square" } }, -- Facing and Formation
+    { "forming", "bool", false },            -- changing formation this turn ("considered flanked")
+    { "form_carry", "int", 0, min = 0 },     -- MP of a formation change left for the next turn
+    { "form_busy", "int", 0, min = 0 },      -- MP of this turn's move taken by last turn's change
+    { "off_road", "bool", false },           -- Movement (road bonus): a step this turn left the road
+    { "stopped", "bool", false },            -- may not move on this turn (a zone of control, a river)
+    { "stopped_by", "string", "" },          -- the rule that stopped it
+    { "move_roll", "string", "", values = { "", "yes", "no" } }, -- Historical Options: Peasants, this turn's roll to move
+    { "engaged", "bool", false },            -- Melees: disengaging, fought last turn and still in contact
+    { "charged", "bool", false },            -- Melees: charge, charged this turn
+    { "charged_last", "bool", false },       -- charged last turn: "must move at normal speed"
+    { "charge_dir", "int", 0, min = 0, max = 5 }, -- the charge's first direction (the breakthrough's)
+    { "charge_target", "string", "" },       -- the enemy charged this turn
+    { "knight", "bool", false },             -- Historical Options: Knights (must charge)
+    { "fatigued", "bool", false },           -- Fatigue
+    { "history", "string", "" },             -- Fatigue: the last turns' activity (movement.lua)
   },
   roles = { strength = "figures" },
   tables = {
@@ -49,14 +66,16 @@ return {
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud", -- mud: Weather
               "bastion", "curtain_wall", "gatehouse", "palisade" },                -- Sieges: structures
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     -- Jousting (option joust): a tilt each turn, and nothing else
     { name = "tilt", side = "", cite = "Jousting", enter = "joust.tilt" },
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
-    { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2" },
-    { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3" },
+    { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2",
+      actions = { "move", "turn", "form", "charge" }, enter = "movement.phase_start" },
+    { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3",
+      actions = { "move", "turn", "form", "charge" }, enter = "movement.phase_start" },
     -- steps 4 and 5 (artillery, missile fire) in one phase: both resolved together at its end
     { name = "missile", side = "*", actions = { "fire", "catapult", "cannon" }, cite = "Turn Sequence: Move/Counter Move 4-5",
       skip = "missile.nobody_can_fire", exit = "missile.resolve" },
@@ -64,6 +83,16 @@ return {
       skip = "melee.nobody_in_contact" },
   },
   actions = {
+    -- move UNIT: one hex into the frontal hex; move UNIT HEX [FACING]: a path order (movement.reach)
+    move = { params = { "unit" }, run = "movement.move", legal = "movement.legal_moves",
+             check = "movement.check_move", reach = "movement.reach" },
+    -- turn UNIT FACING: a facing change, paid out of the move (Facing and Formation)
+    turn = { params = { "unit", "facing" }, run = "movement.turn", legal = "movement.legal_turns",
+             check = "movement.check_turn" },
+    -- form UNIT FORMATION: line, column or square (Facing and Formation)
+    form = { params = { "unit", "choice:line,column,square" }, run = "movement.form", legal = "movement.legal_forms" },
+    -- charge UNIT ENEMY: the whole move as a charge into contact (Melees: charge)
+    charge = { params = { "unit", "unit" }, run = "movement.charge", legal = "movement.legal_charges" },
     -- fire UNIT TARGET: a missile order, resolved with every other at the phase's end
     fire = { params = { "unit", "unit" }, run = "missile.order", legal = "missile.legal" },
     -- catapult UNIT HEX: a catapult (or a bombard as one) at a hex
@@ -76,8 +105,11 @@ return {
     batter = { params = { "unit", "hex" }, run = "sieges.batter", legal = "sieges.legal_batter" },
   },
   hooks = { setup = { "units.setup", "sieges.setup" }, turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
-                                              "weather.turn_start", "artillery.turn_start" } },
+                                              "weather.turn_start", "artillery.turn_start" },
+            turn_end = "movement.turn_end" },
   options = {
+    zoc = { default = "rigid", values = { "none", "elastic", "rigid", "locking" },
+      doc = "Melees: Zone of Control, the effect agreed before play: elastic (+1 hex of MP), rigid (stop), locking (no leaving without melee), or none" },
     weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },
       doc = "Weather: off, the first state rolled (random, the initial distribution on a d12), or the state the battle starts in" },
     joust = { default = "off", values = { "off", "on" },

@@ -15,6 +15,23 @@ end
 function M.type(u) return u.kind == "peasants" and "LI" or u.kind end
 function M.arm(u) return T().arm[u.kind] end
 
+-- the type it attacks and defends as on the MCT: one class lower when
+-- fatigued ("medium infantry attacks as light infantry", Fatigue: penalty)
+function M.fights_as(u)
+  local t = M.type(u)
+  if not u.fatigued then return t end
+  local c = T().class[t]
+  return c > 1 and T().by_class[T().arm[t]][c - 1] or t
+end
+
+-- Melees: number of ranks permitted to melee: the figures of its front
+-- rank; a column has half the files (NOTES.md: formation effects)
+function M.front(u)
+  local files = rules.scale.FILES[M.arm(u)]
+  if u.formation == "column" then files = files // 2 end
+  return math.min(u.figures, files)
+end
+
 -- Missile Fire: the target's armour class (NOTES.md, GA-1): light for
 -- peasants, LI and LC; medium for MI and MC; heavy for HI and HC; a
 -- scenario may set it.
@@ -24,10 +41,12 @@ function M.armour(u)
 end
 
 -- Post-Melee Morale Checks, step 3: the morale factor (only medium infantry
--- has an elite factor)
+-- has an elite factor); a fatigued unit's drops 1 (Fatigue: penalty)
 function M.morale_factor(u)
-  if u.kind == "MI" and u.elite then return T().morale_factor.elite_MI end
-  return T().morale_factor[u.kind]
+  local f = T().morale_factor[u.kind]
+  if u.kind == "MI" and u.elite then f = T().morale_factor.elite_MI end
+  if u.fatigued then f = f + T().fatigue_morale end
+  return f
 end
 
 -- Point Values: a figure's cost in half points, with its weapon

@@ -1,0 +1,148 @@
+-- Melees: charge, the Morale Checks Due to Cavalry Charge, Historical
+-- Options: Knights, and Fatigue, with forced dice.  Map facts as in
+-- movement_spec.lua (a clear column 05, rows 01-10).
+local function U(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+
+local function new(units, dice)
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 12, units = units } }
+  if dice then g.dice:force(dice) end
+  done(g:answer("first"))
+  eq(g:phase_info().name, "move.first")
+  return g
+end
+local function unit(g, name) return g:find_unit(name) and g:unit_table(name) end
+local function HC(name, side, hex, facing, t)
+  local u = U(name, side, "HC", hex, facing, t)
+  u.figures = 6
+  return u
+end
+
+test("Melees: charge, HC charges 3 hexes into contact; LI fails its check (10 against heavy), retreats 1 1/2 moves and the charger carries on", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "LI", "0505", "N") }
+  g.dice:force { 9 }
+  done(g:act("A", "charge k t"))
+  eq(g.dice:forced_left(), 0)
+  -- LI 9" x 1 1/2 = 13.5": 5 hexes, backs to the enemy, regrouping
+  local t = unit(g, "t")
+  eq({ t.hex, t.facing, t.retreat_turn }, { "0510", "S", 1 })
+  -- the balance of the charge move (18" = 36 MP, 18 spent) straight on: 3 hexes
+  local k = unit(g, "k")
+  eq({ k.hex, k.spent, k.charged }, { "0507", 36, true })
+end)
+
+test("Melees: charge, a charger that moved more than half may still melee (chargers excepted from joining)", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "LI", "0506", "N") }
+  g.dice:force { 10 }
+  done(g:act("A", "charge k t"))
+  local k = unit(g, "k")
+  eq({ k.hex, k.facing, k.spent }, { "0505", "S", 24 }, "4 hexes, 24 MP: more than 12 (half or 6\")")
+  eq(unit(g, "t").hex, "0506", "10: it stands")
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  eq(g:phase_info().name, "melee")
+  local found = false
+  for _, a in ipairs(g:legal_actions("A")) do if a.line == "melee k t" then found = true end end
+  ok(found, "melee k t is legal")
+end)
+
+test("Morale Checks Due to Cavalry Charge: T-GG-05 MI charged frontally by HC needs 9", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "MI", "0505", "N") }
+  g.dice:force { 9 }
+  done(g:act("A", "charge k t"))
+  eq({ unit(g, "t").hex, unit(g, "t").retreat_turn }, { "0505", 0 })
+  local g2 = new { HC("k", "A", "0501", "S"), U("t", "B", "MI", "0505", "N") }
+  g2.dice:force { 8 }
+  done(g2:act("A", "charge k t"))
+  eq(unit(g2, "t").retreat_turn, 1, "8: it retreats")
+end)
+
+test("Morale Checks Due to Cavalry Charge: T-GG-05 charged in the flank subtracts 1; pikes facing the charge stand", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "MI", "0505", "SE") }
+  g.dice:force { 9 }
+  done(g:act("A", "charge k t"))
+  eq(unit(g, "t").retreat_turn, 1, "9 - 1 = 8 < 9")
+  local g2 = new { HC("k", "A", "0501", "S"), U("t", "B", "MI", "0505", "N", { weapon = "pike" }) }
+  done(g2:act("A", "charge k t"))
+  eq(g2.dice:forced_left(), 0)
+  eq(unit(g2, "t").hex, "0505", "no roll: pikes stand")
+end)
+
+test("Morale Checks Due to Cavalry Charge: T-GG-05 both charging, both check: MI +1, HC +2", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "MI", "0505", "N", { charged = true }) }
+  -- MI needs 9: 8 + 1 stands; HC against a medium charger needs 4: 2 + 2 stands
+  g.dice:force { 8, 2 }
+  done(g:act("A", "charge k t"))
+  eq(g.dice:forced_left(), 0, "both rolled")
+  eq({ unit(g, "t").retreat_turn, unit(g, "k").retreat_turn }, { 0, 0 })
+  -- an LC charger: MI needs 7 against a light charger (8 + 1 stands), LC needs 6 against a medium one: 3 + 2 retreats
+  local g2 = new { U("k", "A", "LC", "0501", "S", { figures = 6 }), U("t", "B", "MI", "0505", "N", { charged = true }) }
+  g2.dice:force { 8, 3 }
+  done(g2:act("A", "charge k t"))
+  eq(unit(g2, "t").retreat_turn, 0)
+  eq(unit(g2, "k"), nil, "the charger retreats 1 1/2 moves (36\", 12 hexes): off the table, removed")
+end)
+
+test("Melees: charge, only over ground that allows charges, not the turn after a charge, not from contact", function()
+  local g = new { HC("k", "A", "1003", "N"), U("t", "B", "LI", "1001", "S"), HC("c", "A", "0505", "N", { charged_last = true }),
+                  U("e", "B", "LI", "0501", "S"), HC("n", "A", "0708", "N"), U("f", "B", "LI", "0707", "S") }
+  refused(g:act("A", "charge k t"), "Terrain: rough")
+  refused(g:act("A", "charge c e"), "Melees: charge")
+  refused(g:act("A", "charge n f"), "Melees: charge")
+  eq(unit(g, "k").hex, "1003")
+end)
+
+test("Historical Options: Knights, T-GG-01 1-5 on the obedience roll: they charge, the heavier mounted enemy first", function()
+  local g = new({ HC("k", "A", "0501", "S", { knight = true }), U("li", "B", "LI", "0505", "N"), HC("hc", "B", "0704", "NW") },
+    { 3, 5 })
+  eq(g.dice:forced_left(), 0, "obedience 3, then hc's charge check (5 against a heavy charger: stands)")
+  local k = unit(g, "k")
+  eq({ k.charged, k.charge_target }, { true, "hc" })
+  eq(unit(g, "hc").hex, "0704")
+end)
+
+test("Historical Options: Knights, T-GG-01 a 6 on the obedience roll holds them", function()
+  local g = new({ HC("k", "A", "0501", "S", { knight = true }), U("li", "B", "LI", "0505", "N") }, { 6 })
+  eq(g.dice:forced_left(), 0)
+  eq({ unit(g, "k").hex, unit(g, "k").charged }, { "0501", false })
+  done(g:act("A", "move k"), "free to move as it likes")
+end)
+
+test("Fatigue: T-GG-13 the four conditions, elite troops doubled", function()
+  local g = new { U("a", "A", "LI", "0505", "N") }
+  g:query(function()
+    local F = g.rs.rules.movement.fatigue_condition
+    -- letters: a = nothing, b = moved, d = moved and charged (c + b), f = moved and meleed, h = moved, charged, meleed, e = meleed
+    eq(F("bbbbb", 1), 1, "moving 5 consecutive turns")
+    eq(F("bbbb", 1), nil)
+    eq(F("eee", 1), 2, "meleeing 3 consecutive turns")
+    eq(F("bbh", 1), 3, "moving 2 turns, charging, then meleeing")
+    eq(F("bhe", 1), 4, "moving 1 turn, charging, then meleeing 2 turns")
+    eq(F("bbbbb", 2), nil, "elite: 10 turns")
+    eq(F("bbbbbbbbbb", 2), 1)
+    eq(F("eeeee", 2), nil); eq(F("eeeeee", 2), 2)
+    -- Weather: excess temperature doubles fatigue: the numbers halved, rounded up (A-127)
+    eq(F("bb", 1, 2), nil); eq(F("bbb", 1, 2), 1); eq(F("ee", 1, 2), 2); eq(F("bh", 1, 2), 3)
+  end)
+end)
+
+test("Fatigue: T-GG-13 a unit that moved 5 turns running is fatigued (MI attacks and defends as LI, morale -1); a turn without moving restores it", function()
+  local g = new { U("a", "A", "MI", "0510", "N") }
+  for turn = 1, 5 do
+    done(g:act("A", "move a"), "turn " .. turn)
+    g.dice:force { 6, 1 }
+    done(g:act("A", "end")); eq(g:act("B", "end").status, "decision")
+    done(g:answer("first"))
+  end
+  eq(unit(g, "a").fatigued, true)
+  g:query(function()
+    local api, R = g.rs.api, g.rs.rules
+    eq(R.units.fights_as(api.unit("a")), "LI")
+    eq(R.units.morale_factor(api.unit("a")), 4)
+  end)
+  g.dice:force { 6, 1 }
+  done(g:act("A", "end")); eq(g:act("B", "end").status, "decision")
+  eq(unit(g, "a").fatigued, false, "rested")
+end)
