@@ -87,8 +87,9 @@ else
   end
   local lid = {}
   for i, id in ipairs(ids) do lid[i] = id:lower() end
-  -- how many sections have a sub-heading of each name: a name found in one
-  -- only is named by itself ("Retreat and Panic"), else with its section
+  -- how many sections have a sub-heading of each name: a name of several
+  -- words found in one only is named by itself ("Retreat and Panic"),
+  -- else with its section
   local subs_of = {}
   do
     local sec
@@ -143,7 +144,8 @@ else
         local seen = false
         for _, e in ipairs(chapter.entries) do if e.text == key then seen = true end end
         if not seen then
-          local ok = cited(section, sub) or (unique(sub) and cited(sub))
+          -- a sub-heading of one word ("Rest", "Cover") needs its section
+          local ok = cited(section, sub) or (unique(sub) and sub:find("%s") and cited(sub))
           chapter.entries[#chapter.entries + 1] = { text = key, named = ok }
         end
       end
