@@ -225,3 +225,68 @@ test("Missile Fire: arc of fire, cavalry 180 degrees left and 45 right (by beari
     eq(bitwa.hex.bearing(bitwa.hex.parse("0505"), 0, bitwa.hex.parse("0306")), 16)
   end)
 end)
+
+-- a game at turn 1's first move phase, A moving first
+local function at_move(units)
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }
+  done(g:answer("first"))
+  eq(g:phase_info().name, "move.first")
+  return g
+end
+
+test("Missile Fire: pass-through fire, stationary archers fire at a mover at its half-move point, at once", function()
+  local g = at_move { U("li", "A", "LI", "0508", "N"), U("bows", "B", "LI", "0502", "S", { weapon = "bow" }) }
+  -- LI moves 9" (18 MP): the first hex (6 MP) is short of half
+  done(g:act("A", "move li"))
+  eq(g:pending_request(), nil)
+  -- the second (12 MP) passes it: B is asked which stationary missile troops fire
+  local r = g:act("A", "move li")
+  eq(r.status, "decision")
+  local req = g:pending_request()
+  eq({ req.side, req.kind, req.options }, { "B", "pass_through_fire", { "bows" } })
+  -- one volley of 8 at light armour, die 3: 4 hits; the loss check (25%) 8 stands
+  g.dice:force { 3, 8 }
+  done(g:answer("bows"))
+  eq(g.dice:forced_left(), 0)
+  eq({ g:unit_table("li").figures, g:unit_table("li").hex, g:unit_table("bows").target }, { 12, "0506", "-" })
+  -- answered with none, nothing is fired
+  local g2 = at_move { U("li", "A", "LI", "0508", "N"), U("bows", "B", "LI", "0502", "S", { weapon = "bow" }) }
+  done(g2:act("A", "move li"))
+  eq(g2:act("A", "move li").status, "decision")
+  done(g2:answer(""))
+  eq({ g2:unit_table("li").figures, g2:unit_table("bows").target }, { 16, "" })
+end)
+
+test("Missile Fire: split-move and fire, cavalry with bows fire at the half of their move and move on", function()
+  local g = at_move { U("lc", "A", "LC", "0510", "N", { figures = 6, weapon = "bow" }), U("mi", "B", "MI", "0501", "S") }
+  -- LC moves 24" (48 MP): half after the fourth hex (24 MP)
+  for _ = 1, 3 do done(g:act("A", "move lc")) end
+  eq(g:act("A", "move lc").status, "decision")
+  local req = g:pending_request()
+  eq({ req.side, req.kind, req.options }, { "A", "split_move_fire", { "none", "mi" } })
+  -- 6 figures (2 ranks of 3) at medium armour, 5-6 row, die 4: 2 hits
+  g.dice:force { 4 }
+  done(g:answer("mi"))
+  eq(g.dice:forced_left(), 0)
+  eq({ g:unit_table("mi").figures, g:unit_table("lc").target }, { 14, "-" })
+  -- and it moves on
+  done(g:act("A", "move lc"))
+  eq(g:unit_table("lc").hex, "0505")
+end)
+
+test("Missile Fire: thrown weapons may always fire at enemy troops charging them, even after moving (pass-through fire)", function()
+  local g = at_move { U("hc", "A", "HC", "0506", "N", { figures = 6 }),
+                      U("jav", "B", "LI", "0502", "S", { weapon = "javelin", spent = 6 }),
+                      U("bw", "B", "LI", "0702", "S", { weapon = "bow", spent = 6 }) }
+  -- HC (move 12", 24 MP) charges: at its half-move (2 hexes, 0504) it is 2 hexes (6") from the javelins
+  local r = g:act("A", "charge hc jav")
+  eq(r.status, "decision")
+  local req = g:pending_request()
+  eq({ req.side, req.kind, req.options }, { "B", "pass_through_fire", { "jav" } }, "the bows moved: not stationary")
+  -- 8 javelins at heavy armour (4-8 row), die 5: 1 hit; then the charge goes on and the LI checks against a
+  -- heavy charger (10): 10 stands
+  g.dice:force { 5, 10 }
+  done(g:answer("jav"))
+  eq(g.dice:forced_left(), 0)
+  eq({ g:unit_table("hc").figures, g:unit_table("hc").hex, g:unit_table("jav").target }, { 5, "0503", "-" })
+end)
