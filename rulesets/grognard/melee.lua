@@ -126,6 +126,39 @@ function M.defending_figures(e, frontal_chargers)
   return front(e)
 end
 
+-- Melees: refusing combat.  "Missile troops interspaced with other
+-- infantry forming a defensive line may refuse combat and move back 3\"
+-- out of melee range": an infantry unit with bows, crossbows or guns,
+-- next to a friendly infantry unit without them, attacked from its front,
+-- is asked whether it steps back one hex straight away from its attacker
+-- (the hex must be free); then there is no melee with it.  Returns true
+-- when it stepped back.
+local MISSILES = { bow = true, longbow = true, composite_bow = true, crossbow = true, heavy_crossbow = true, arquebus = true }
+function M.refuses(d, atts, aim)
+  if not MISSILES[d.weapon] or U().arm(d) ~= "infantry" or d.retreat_turn > 0 then return false end
+  local by
+  for i, u in ipairs(atts) do
+    if aim[i].name == d.name and not by then by = u end
+  end
+  if not by or M.position(d, by.hex) ~= "front" then return false end
+  local line = false
+  for _, h in ipairs(bitwa.hex.neighbours(d.hex)) do
+    for _, o in ipairs(bitwa.units_at(h)) do
+      if o.side == d.side and U().arm(o) == "infantry" and not MISSILES[o.weapon] then line = true end
+    end
+  end
+  if not line then return false end
+  local away = (bitwa.hex.direction(d.hex, by.hex) + 3) % 6
+  local to = bitwa.hex.neighbour(d.hex, away)
+  if not to or #bitwa.units_at(to) > 0 then return false end
+  local pick = bitwa.decide { side = d.side, kind = "refuse_combat", options = { "fight", "step back" },
+    prompt = "Melees: refusing combat: " .. d.name .. " may step back 3\" out of " .. by.name .. "'s reach" }
+  if pick ~= "step back" then return false end
+  d.hex = to
+  bitwa.note("Melees: refusing combat: " .. d.name .. " steps back to " .. to.label)
+  return true
+end
+
 -- the names of a list of units, joined
 local function names(list)
   local out = {}
@@ -196,9 +229,10 @@ function M.fight(side, atts, defs)
         end
       end
     end
+    if ok and M.refuses(d, atts, aim) then ok = false end
     if ok then gd[#gd + 1] = d end
   end
-  -- attackers whose enemy panicked do not fight
+  -- attackers whose enemy panicked or stepped back do not fight
   ga, gaim = {}, {}
   for i, u in ipairs(atts) do
     for _, d in ipairs(gd) do if d.name == aim[i].name then ga[#ga + 1] = u; gaim[#ga] = d end end

@@ -209,3 +209,29 @@ test("Melees: resolution, a group of meleeing troops on each side: each attacker
   eq({ fig(g, "a1"), fig(g, "a2"), fig(g, "e1"), fig(g, "e2") }, { 15, 16, 15, 14 })
   eq({ unit(g, "e1").reaction, unit(g, "e2").reaction, unit(g, "e1").meleed, unit(g, "e2").meleed }, { "continue", "continue", true, true })
 end)
+
+test("Melees: refusing combat, missile troops in a line with other infantry may step back 3\" out of melee", function()
+  local units = { U("hi", "A", "HI", "0504", "S"), U("bows", "B", "LI", "0505", "N", { weapon = "bow" }),
+                  U("mi", "B", "MI", "0405", "N") }
+  local g = at_melee(units)
+  local r = g:act("A", "melee hi bows")
+  eq(r.status, "decision")
+  local req = g:pending_request()
+  eq({ req.side, req.kind, req.options }, { "B", "refuse_combat", { "fight", "step back" } })
+  done(g:answer("step back"))
+  eq(g.dice:forced_left(), 0)
+  eq({ unit(g, "bows").hex, fig(g, "bows"), unit(g, "hi").meleed }, { "0506", 16, true })
+  -- they may fight instead: the melee is rolled (HI 4 dice at 4+, LI 1 die at 6, no kills); 112 to 64,
+  -- doubled: 96, the bows panic 5 hexes
+  local g2 = at_melee(units)
+  eq(g2:act("A", "melee hi bows").status, "decision")
+  g2.dice:force { 1, 1, 1, 1, 1 }
+  done(g2:answer("fight"))
+  eq(g2.dice:forced_left(), 0)
+  eq({ unit(g2, "bows").hex, unit(g2, "bows").reaction, fig(g2, "hi") }, { "0510", "panic", 16 })
+  -- alone (no other infantry beside them) they are not asked
+  local g3 = at_melee { U("hi", "A", "HI", "0504", "S"), U("bows", "B", "LI", "0505", "N", { weapon = "bow" }) }
+  g3.dice:force { 1, 1, 1, 1, 1 }
+  done(g3:act("A", "melee hi bows"))
+  eq({ g3.dice:forced_left(), unit(g3, "bows").reaction }, { 0, "panic" })
+end)
