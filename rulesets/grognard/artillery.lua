@@ -32,6 +32,9 @@ local MACHINES = {
 }
 M.MACHINES = MACHINES
 
+-- Catapults: cover, substantial overhead cover (a roofed structure)
+local OVERHEAD = { bastion = true, gatehouse = true }
+
 -- the obstacles that stop a cannon ball (Cannon: game mechanics, 6:
 -- "trees, barricades, and hills")
 local STOPS = { wooded = true, hill = true, rampart = true,
@@ -232,9 +235,14 @@ function M.roll_all()
         -- one its share of the hex, rounded up ("even partly under")
         local big = row.area[1] > S().HEX_INCHES * row.area[2]
         local share = S().SMALL_AREA_SHARE
+        -- Catapults: cover, "substantial overhead cover negates catapult
+        -- fire": the roofed towers and gatehouses of a siege (NOTES.md)
+        local roofed = OVERHEAD[bitwa.map.terrain(h) or ""]
         for _, t in ipairs(bitwa.units_at(h)) do
           local n = big and t.figures or (t.figures * share[1] + share[2] - 1) // share[2]
-          bitwa.note("Catapults: " .. u.name .. " hits " .. h.label .. ": " .. t.name .. " loses " .. n)
+          if roofed then n = 0 end
+          bitwa.note("Catapults: " .. u.name .. " hits " .. h.label .. ": " .. t.name .. " loses " .. n
+            .. (roofed and " (overhead cover)" or ""))
           out[#out + 1] = { target = t, kills = n }
         end
         -- Sieges: damage to a structure in the hex

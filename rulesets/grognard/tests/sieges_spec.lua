@@ -66,3 +66,17 @@ test("Sieges: damage by war machines: a light catapult -2, a bombard -6; a canno
   eq(g2.dice:forced_left(), 0)
   eq({ g2:var("siege.dv.0602"), g2:unit_table("c").figures, g2:unit_table("b").figures }, { 17, 12, 16 })
 end)
+
+test("Catapults: cover, substantial overhead cover (a gatehouse's roof) negates catapult fire; the structure takes the damage", function()
+  local g = start { U("cat", "A", "LI", "0607", "N", { figures = 4, weapon = "light_catapult" }),
+                    U("gate", "B", "LI", "0602", "S"), U("x", "B", "LI", "1210", "N") }
+  with(g, function(bitwa)
+    bitwa.map.set_terrain(bitwa.hex.parse("0602"), "gatehouse")
+    bitwa.set_var("siege.dv.0602", 30)
+  end)
+  done(g:act("A", "catapult cat 0602"))
+  done(g:act("B", "end"))
+  g.dice:force { 6, 1 }
+  eq(g:act("A", "end").status, "decision")
+  eq({ g:unit_table("gate").figures, g:var("siege.dv.0602") }, { 16, 28 })
+end)
