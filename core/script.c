@@ -569,15 +569,31 @@ static int sb_next (lua_State *L) {
   return 2;
 }
 
-/* bitwa.sandbox.orderable(mt): values with metatable mt (the engine's
-** units) may be keys that pairs orders, by their __lt. */
+/* bitwa.sandbox.orderable(mt [, like]): values with metatable mt (the
+** engine's units) may be keys that pairs orders, by their __lt; with
+** `like` (a metatable registered before), mt takes its rank: values of
+** both are ordered among themselves by __lt, as one kind. */
 static int sb_orderable (lua_State *L) {
+  int like = !lua_isnoneornil(L, 2);
   luaL_checktype(L, 1, LUA_TTABLE);
+  if (like) luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
   if (lua_getfield(L, LUA_REGISTRYINDEX, ORDERABLE_KEY) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, ORDERABLE_KEY);
+  }
+  if (like) {
+    lua_Integer r;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) != LUA_TNUMBER) return luaL_error(L, "orderable: 'like' is not registered");
+    r = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, r);
+    lua_rawset(L, -3);
+    return 0;
   }
   lua_pushvalue(L, 1);
   if (lua_rawget(L, -2) == LUA_TNIL) {

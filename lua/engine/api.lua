@@ -157,14 +157,40 @@ function M.new()
   -- ---------------------------------------------------------------- units
   local unit_methods = {}
   local unit_mt = {}
-  -- A field is read from the game's unit rows (a plain table); nil fields,
-  -- methods, unknown names and removed units take the slow path.
-  unit_mt.__index = function(u, k)
+  local SLOT                    -- the slot table of the last game bound (the ruleset's)
+  --[[
+  A field is read from the game's unit rows (Game:rows, plain tables).
+  Each proxy has a metatable of its own whose __index is, once the unit
+  has been read in the bound game, that unit's row itself: a field read
+  is then two table lookups, no call.  Until then (and after its row is
+  dropped or another game's rows are bound) __index is `resolve`, which
+  reads the state and points the metatable at the row.  A row's nil
+  fields, the methods and unknown names go through row_mt.
+  --]]
+  local mts = {}                -- id -> the proxy's metatable
+  local pointed, pointed_rows = {}, nil   -- ids whose __index is a row of pointed_rows
+  local resolve
+  local row_mt = { __index = function(row, k)
+    local slot = G and G.slot or SLOT
+    if slot[k] then return nil end                  -- a field that is nil
+    local m = unit_methods[k]
+    if m then return m end
+    error("unit " .. tostring(rawget(row, "name")) .. " has no attribute '" .. tostring(k) .. "'", 2)
+  end }
+  resolve = function(u, k)
     local rows = ROWS
     if rows then
-      local row = rows[u.id]
+      local id = rawget(u, "id")
+      local row = rows[id]
       if row then
-        local v = row[k]
+        if rows ~= pointed_rows then
+          for i = 1, #pointed do mts[pointed[i]].__index = resolve end
+          pointed, pointed_rows = {}, rows
+        end
+        if getmetatable(row) == nil then setmetatable(row, row_mt) end
+        mts[id].__index = row
+        pointed[#pointed + 1] = id
+        local v = rawget(row, k)
         if v ~= nil then return v end
         if G.slot[k] then return nil end            -- a field that is nil
         local m = unit_methods[k]
@@ -178,6 +204,19 @@ function M.new()
     if m then return m end
     error("unit " .. tostring(u) .. " has no attribute '" .. tostring(k) .. "'", 2)
   end
+  -- The rows of `rows` (all, or unit id's) are dropped: the metatables
+  -- pointing at them go back to resolve.
+  local function rows_dropped(rows, id)
+    if rows ~= pointed_rows then return end
+    if id then
+      local mt = mts[id]
+      if mt then mt.__index = resolve end
+    else
+      for i = 1, #pointed do mts[pointed[i]].__index = resolve end
+      pointed = {}
+    end
+  end
+  unit_mt.__index = resolve
   unit_mt.__newindex = function(u, k, v)
     local g = game()
     if g.read_only then
@@ -206,16 +245,22 @@ function M.new()
   bitwa.sandbox.orderable(unit_mt)      -- units may be keys pairs orders
 
   -- One proxy per id, shared by every game of this ruleset: a proxy holds
-  -- only its id and reads the bound game.
+  -- only its id and reads the bound game (through its own metatable, a
+  -- copy of unit_mt, ordered with the others as units).
   local proxies = {}
   local function proxy(id)
     local p = proxies[id]
     if not p then
-      p = setmetatable({ id = id }, unit_mt)
+      local mt = { __id = id }
+      for k, v in next, unit_mt do mt[k] = v end
+      bitwa.sandbox.orderable(mt, unit_mt)
+      mts[id] = mt
+      p = setmetatable({ id = id }, mt)
       proxies[id] = p
     end
     return p
   end
+  local function is_unit_mt(mt) return mt ~= nil and mts[rawget(mt, "__id")] == mt end
 
   -- The text of a value that rule code hands to the log (a note, a
   -- decision's options): strings, numbers, the engine's units and the
@@ -225,7 +270,7 @@ function M.new()
     local t = type(v)
     if t == "string" then return v end
     if t == "number" then return tostring(v) end
-    if t == "table" and rawgetmetatable(v) == unit_mt then return unit_mt.__tostring(v) end
+    if t == "table" and is_unit_mt(rawgetmetatable(v)) then return unit_mt.__tostring(v) end
     if kernel_hex.is(v) then return v.label end
     return nil
   end
@@ -660,9 +705,17 @@ function M.new()
     local prev = G
     G = g
     ROWS = g and g:rows()
+    if g then
+      SLOT = g.slot
+      if ROWS ~= pointed_rows then
+        -- another game's rows: every proxy reads through resolve again
+        for i = 1, #pointed do mts[pointed[i]].__index = resolve end
+        pointed, pointed_rows = {}, ROWS
+      end
+    end
     return prev
   end
-  return api, bind
+  return api, bind, rows_dropped
 end
 
 return M

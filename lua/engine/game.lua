@@ -307,6 +307,7 @@ function Game:rows()
     if v ~= self.rows_version then
       for id in next, r do r[id] = nil end
       self.rows_version = v
+      if self.rs.rows_dropped then self.rs.rows_dropped(r, nil) end
     end
     return r
   end
@@ -328,7 +329,10 @@ end
 -- Drop a unit's row (removed, or its state restored).
 function Game:forget_row(id)
   local r = self.unit_rows
-  if r then rawset(r, id, nil) end
+  if r then
+    rawset(r, id, nil)
+    if self.rs.rows_dropped then self.rs.rows_dropped(r, id) end
+  end
 end
 
 -- Remove unit id from the game.
@@ -902,7 +906,13 @@ function Game:_rollback()
   self.map_now, self.map_own = nil, false
   self.touched, self.cache_undo = nil, nil
   local r = self.unit_rows
-  if r then for i = 1, #touched do rawset(r, touched[i], nil) end end
+  if r then
+    local dropped = self.rs.rows_dropped
+    for i = 1, #touched do
+      rawset(r, touched[i], nil)
+      if dropped then dropped(r, touched[i]) end
+    end
+  end
   if insync then self.rows_version = self.state:version() end
   if spawned then self.name_index = nil end
   if spawned or not cache_insync or self.unit_cache ~= snap.unit_cache then

@@ -477,7 +477,7 @@ function M.load(name, opts)
   opts = opts or {}
   local chain = M.chain(name)
   local manifest = M.merge(chain)
-  local api, bind = apimod.new()
+  local api, bind, rows_dropped = apimod.new()
   -- the rule environments hold `api` itself: that very table (and the
   -- tables in it, bitwa.hex.FACINGS, ...) is read-only from the start,
   -- while modules and overlays load too
@@ -516,7 +516,7 @@ function M.load(name, opts)
   local rules = setmetatable({}, rules_mt)
   local rs = {
     name = name, chain = chain, manifest = manifest, modules = R, rules = rules,
-    api = api, bind = bind, sources = {}, overlays = {}, module_origin = {},
+    api = api, bind = bind, rows_dropped = rows_dropped, sources = {}, overlays = {}, module_origin = {},
     hooks = {}, phase_hooks = {}, libs = {},
   }
 
