@@ -202,6 +202,72 @@ test("unit proxies: one per unit, equal and usable as keys", function()
   ok(raw)
 end)
 
+test("unit proxies: keys of pairs in id order, whatever order they were made in; fields read after a rollback", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 2 }
+  local api = g.rs.api
+  local order = g:query(function()
+    local all = api.units()
+    local t = {}
+    for i = #all, 1, -1 do t[api.unit(all[i].name)] = all[i].name end
+    local out = {}
+    for u, name in bitwa.sandbox.pairs(t) do out[#out + 1] = { u.id, name } end
+    return out
+  end)
+  ok(#order > 2)
+  for i = 2, #order do ok(order[i - 1][1] < order[i][1], "ids in order") end
+  -- a row read before an action, changed in it and rolled back reads the old value
+  local sp = g:query(function() return api.unit("R1").sp end)
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    local u = api.unit("R1")
+    u.sp = sp + 4
+    eq(u.sp, sp + 4)
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  eq(g:query(function() return api.unit("R1").sp end), sp)
+  -- a clone bound in between reads its own rows; the game its own again
+  local c = g:clone()
+  c.state:set(c:find_unit("R1"), c.slot.sp, sp + 1)
+  eq(c:query(function() return api.unit("R1").sp end), sp + 1)
+  eq(g:query(function() return api.unit("R1").sp end), sp)
+  eq(c:query(function() return api.unit("R1").sp end), sp + 1)
+end)
+
+test("bitwa.units{kind=, side=}: the per-kind and per-side lists follow changes of side and kind and their rollback", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local function names(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units(f)) do out[#out + 1] = u.name end
+      return out
+    end)
+  end
+  local function slow(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units()) do
+        if (f.side == nil or u.side == f.side) and (f.kind == nil or u.kind == f.kind) then out[#out + 1] = u.name end
+      end
+      return out
+    end)
+  end
+  local filters = { { side = "A" }, { side = "B" }, { kind = "archers" }, { kind = "cavalry" },
+                    { kind = "infantry", side = "B" }, { kind = "nothing" } }
+  for _, f in ipairs(filters) do eq(names(f), slow(f)) end
+  local before = names { side = "A" }
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    local u = api.unit("R1")
+    u.side = "B"
+    u.kind = "archers"
+    for _, f in ipairs(filters) do eq(names(f), slow(f), "inside the action") end
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  eq(names { side = "A" }, before)
+  for _, f in ipairs(filters) do eq(names(f), slow(f), "after the rollback") end
+end)
+
 test("bitwa.units{near=, within=}: the units within n hexes of a hex, in id order, with the other filters", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
