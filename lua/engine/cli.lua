@@ -330,7 +330,7 @@ command("show", "show FILE [--json]", "show the state of a game",
   end)
 
 command("actions", "actions FILE [--side S] [--all] [--unit U] [--json]", "list the legal actions now",
-  "Lists the action lines the acting side(s) may play now.  A unit that takes\npath orders is listed by the hexes it can reach (move UNIT HEX), not by every\nstep and facing; and the lines that differ only in a hex or a facing are\ngrouped, one line per side, action, unit and form, with the hexes (how many,\nhow far from the unit, the nearest and the farthest) and the facings they\ntake:\n  PL move Chase-1 HEX   121 hexes, 1 to 9 away (nearest 1518, farthest 2410)\n--all lists every line; --unit U only the lines naming unit U, every one;\n--json every line (of U with --unit).",
+  "Lists the action lines the acting side(s) may play now.  A unit that takes\npath orders is listed by the hexes it can reach (move UNIT HEX), not by every\nstep and facing; and the lines that differ only in a hex or a facing are\ngrouped, one line per side, action, unit and form, with the hexes (how many,\nhow far from the unit, the nearest and the farthest) and the facings they\ntake:\n  PL move Jagiello HEX  126 hexes, 1 to 8 away (nearest 2824, farthest 3118)\n--all lists every line; --unit U only the lines naming unit U, every one;\n--json every line (of U with --unit).",
   function(args)
     local opts, pos = parse(args, { json = "flag", side = "value", all = "flag", unit = "value" }, "actions")
     need(pos, 1, commands.actions)

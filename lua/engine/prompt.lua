@@ -157,12 +157,13 @@ function M.track_line(g)
 end
 
 --[[
-M.describe(g, r, names) -> lines: what an action did, for people: its
+M.describe(g, r, names) -> lines, unit_lines: what an action did, for people: its
 rolls (purpose, dice, total), the rules' notes, and per unit what
 changed of its hex, facing and the attributes the manifest documents
 (doc) or that are its strength or movement role ("Chase-1: hex 1519 ->
 1518, mp_left 8 -> 6"); bookkeeping variables and undocumented flags are
 left to `last`.  names: id -> unit name before the action (removed units).
+unit_lines: those of the lines that are about units.
 --]]
 M.MAX_UNITS = 8
 
@@ -234,7 +235,7 @@ function M.describe(g, r, names)
   -- an action that changed many units (a phase's beginning gives every
   -- unit its MP): those that only changed a value are counted, not listed
   local fold = #order > M.MAX_UNITS
-  local folded, folded_fields, folded_seen, listed = 0, {}, {}, 0
+  local folded, folded_fields, folded_seen, listed, unit_lines = 0, {}, {}, 0, {}
   for _, id in ipairs(order) do
     local c = units[id]
     local parts = {}
@@ -252,15 +253,20 @@ function M.describe(g, r, names)
       if f.was ~= f.now then parts[#parts + 1] = k .. " " .. f.was .. " -> " .. f.now end
     end
     if c.removed then parts[#parts + 1] = "removed" end
-    if #parts > 0 then out[#out + 1] = name_of(id) .. ": " .. table.concat(parts, ", "); listed = listed + 1 end
+    if #parts > 0 then
+      out[#out + 1] = name_of(id) .. ": " .. table.concat(parts, ", ")
+      unit_lines[#unit_lines + 1] = out[#out]
+      listed = listed + 1
+    end
     ::next::
   end
   if folded > 0 then
     out[#out + 1] = string.format("%s: %s changed (`last` lists them)",
       plural(folded, listed > 0 and "other unit" or "unit"),
       table.concat(folded_fields, ", "))
+    unit_lines[#unit_lines + 1] = out[#out]
   end
-  return out
+  return out, unit_lines
 end
 
 -- "last: action 12, PL move Chase-1 keep (Chase-1: 1519 -> 1518)"
@@ -268,9 +274,7 @@ function M.last_line(g)
   local last = g.last
   if not (last and last.action and last.action.n and last.action.n > 0) then return nil end
   local a = last.action
-  local what = M.describe(g, { events = last.events }, nil)
-  local units = {}
-  for _, l in ipairs(what) do if l:match("^[^:]+: ") and not l:match("^roll ") then units[#units + 1] = l end end
+  local _, units = M.describe(g, { events = last.events }, nil)
   local extra = ""
   if #units > 0 then
     local shown_ = {}
@@ -459,7 +463,9 @@ function M.help(g)
       end
     end
     rows[#rows + 1] = { "end", "end the phase for your side" }
-    for _, r in ipairs(rows) do out[#out + 1] = string.format("  %-28s %s", r[1], r[2]) end
+    local width = 28
+    for _, r in ipairs(rows) do width = math.max(width, #r[1]) end
+    for _, r in ipairs(rows) do out[#out + 1] = string.format("  %-" .. width .. "s %s", r[1], r[2]) end
   end
   out[#out + 1] = "at this prompt:"
   for _, r in ipairs {

@@ -112,6 +112,10 @@ test("prompt: what an action did: rolls, notes, units; a phase's refresh counted
   done(g2:act("PL", "end"))
   local d2 = prompt.describe(g2, { events = g2.last.events })
   eq(d2[#d2], "14 units: mp_left changed (`last` lists them)")
+  -- the summary's last line names the units, not the rules' notes
+  g2.last = { action = { n = 9, side = "PL", line = "end" },
+              events = { "Witold: fatigue 0 -> 1 (14.1.3)", "#" .. g2:find_unit("Witold") .. ".fatigue = 1 (was 0)" } }
+  eq(prompt.last_line(g2), "last: action 9, PL end (Witold: fatigue 0 -> 1)")
 end)
 
 test("prompt: show UNIT gives its values in the book's terms (attribute docs, whole points)", function()
