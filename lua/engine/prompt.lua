@@ -24,19 +24,31 @@ local function whole(v, n)
 end
 M.whole = whole
 
--- The manifest's attributes by name: { type, default, doc, per, values, i }.
+-- The manifest's attributes by name: { type, default, doc, per, values, i },
+-- and their names in order (list).  The manifest's tables are the
+-- ruleset's: read raw, plain values only.
 local function attributes(g)
   local rs = g.rs
-  if rs.prompt_attributes then return rs.prompt_attributes end
-  local t = {}
+  if rs.prompt_attributes then return rs.prompt_attributes, rs.prompt_attribute_list end
+  local t, list = {}, {}
   for i, a in ipairs(rs.manifest.attributes or {}) do
-    t[a[1]] = { type = a[2], default = a[3], doc = type(a.doc) == "string" and a.doc or nil,
-                per = math.type(a.per) == "integer" and a.per > 1 and a.per or nil,
-                values = type(a.values) == "table" and a.values or nil, i = i }
+    local name = type(a) == "table" and rawget(a, 1)
+    if type(name) == "string" then
+      local doc, per, default = rawget(a, "doc"), rawget(a, "per"), rawget(a, 3)
+      local dt = type(default)
+      t[name] = { type = rawget(a, 2), default = (dt == "string" or dt == "number" or dt == "boolean") and default or nil,
+                  doc = type(doc) == "string" and doc or nil,
+                  per = math.type(per) == "integer" and per > 1 and per or nil,
+                  values = type(rawget(a, "values")) == "table" or nil, i = i }
+      list[#list + 1] = name
+    end
   end
-  rs.prompt_attributes = t
-  return t
+  rs.prompt_attributes, rs.prompt_attribute_list = t, list
+  return t, list
 end
+
+-- An action's declared field, read raw (the manifest is the ruleset's).
+local function field(spec, k) return type(spec) == "table" and rawget(spec, k) or nil end
 
 -- A value as people read it: whole points, quoted strings with spaces,
 -- "none" for an empty reference.
@@ -149,9 +161,14 @@ end
 -- The ruleset's tracks (manifest panel) that have a value now.
 function M.track_line(g)
   local parts = {}
-  for _, p in ipairs(g.rs.manifest.panel or {}) do
-    local v = g.state:var(p[2])
-    if math.type(v) or type(v) == "string" then parts[#parts + 1] = p[1] .. " " .. tostring(v) end
+  local panel = g.rs.manifest.panel
+  for i = 1, type(panel) == "table" and rawlen(panel) or 0 do
+    local p = rawget(panel, i)
+    local label, var = type(p) == "table" and rawget(p, 1), type(p) == "table" and rawget(p, 2)
+    if type(label) == "string" and type(var) == "string" then
+      local v = g.state:var(var)
+      if math.type(v) or type(v) == "string" then parts[#parts + 1] = label .. " " .. tostring(v) end
+    end
   end
   return #parts > 0 and table.concat(parts, "; ") or nil
 end
@@ -335,10 +352,16 @@ function M.show_unit(g, name)
   out[#out + 1] = string.format("%s: %s %s, %s%s", u.name, u.side, u.kind,
     u.hex and ("at " .. u.hex) or "off the map", u.facing and (" facing " .. u.facing) or "")
   local required = {}
-  for _, k in ipairs((g.rs.manifest.required or {})[u.kind] or {}) do required[k] = true end
+  local req = (g.rs.manifest.required or {})[u.kind]
+  if type(req) == "table" then
+    for i = 1, rawlen(req) do
+      local k = rawget(req, i)
+      if type(k) == "string" then required[k] = true end
+    end
+  end
   local rest = {}
-  for _, a in ipairs(g.rs.manifest.attributes or {}) do
-    local k = a[1]
+  local _, list = attributes(g)
+  for _, k in ipairs(list) do
     local at = attrs[k]
     local v = u[k]
     if at.doc and (required[k] or k == ro.strength or k == ro.movement or not is_default(at, v)) then
@@ -383,9 +406,8 @@ function M.show_side(g, side)
       if ro.movement and u.hex and math.type(u[ro.movement]) and not ro.marker[u.kind] then
         parts[#parts + 1] = ro.movement .. " " .. shown(attrs[ro.movement], u[ro.movement])
       end
-      for _, a in ipairs(g.rs.manifest.attributes or {}) do
-        local at = attrs[a[1]]
-        if at.values and not is_default(at, u[a[1]]) then parts[#parts + 1] = tostring(u[a[1]]) end
+      for _, k in ipairs(select(2, attributes(g))) do
+        if attrs[k].values and not is_default(attrs[k], u[k]) then parts[#parts + 1] = tostring(u[k]) end
       end
       out[#out + 1] = (string.format("  %-" .. nw .. "s %-" .. kw .. "s %-5s %-3s %s", u.name, u.kind, u.hex or "off",
         u.facing or "", table.concat(parts, ", ")):gsub("%s+$", ""))
@@ -398,7 +420,10 @@ end
 -- "move UNIT [keep]" from an action's declared parameters.
 local function usage(kind, spec)
   local w = { kind }
-  for _, p in ipairs(spec.params or {}) do
+  local params = field(spec, "params")
+  for i = 1, type(params) == "table" and rawlen(params) or 0 do
+    local p = rawget(params, i)
+    if type(p) ~= "string" then p = "?" end
     local opt = p:sub(-1) == "?"
     if opt then p = p:sub(1, -2) end
     local t
@@ -457,7 +482,7 @@ function M.help(g)
         if n > 0 and units[k] then text = plural(units[k].n, "unit") .. " can now (" .. plural(n, "line") .. ")"
         elseif n > 0 then text = plural(n, "legal line") .. " now" end
         rows[#rows + 1] = { usage(k, spec), text }
-        if spec.reach then
+        if field(spec, "reach") then
           rows[#rows + 1] = { k .. " UNIT HEX [FACING]", "a path order: the cheapest way there, step by step" }
         end
       end
@@ -571,7 +596,7 @@ function M.completer(g)
       end
       -- a path order's facing: any of them after a hex it may reach
       local spec = g.rs.manifest.actions[first]
-      if spec and spec.reach and at == 4 and not list_prefix and words[3] and bitwa.hex.parse(words[3]) then
+      if field(spec, "reach") and at == 4 and not list_prefix and words[3] and bitwa.hex.parse(words[3]) then
         for _, f in ipairs(util.FACINGS) do add(f) end
       end
       return cands

@@ -67,6 +67,19 @@ has "$T/out" "A move R2 HEX FACING  48 hexes, 1 to 5 away (nearest 0305, farthes
 has "$T/out" "(89 lines grouped into 4:" "the fixture's count"
 lines "$T/out" 5 "three units, end and the count"
 
+# the manifest's doc and roles.states are checked where the ruleset loads
+mkdir -p "$T/rs/docs"
+cat >"$T/rs/docs/ruleset.lua" <<'RS'
+return { name = "docs", extends = "skirmish", attributes = { { "morale", "int", 0, doc = 3 } } }
+RS
+BITWA_PATH="$T/rs" expect 2 "a doc that is no string" "$BITWA" lint docs
+has "$T/err" "docs/ruleset.lua: attributes[1] (morale): doc: a string expected" "the doc's type is named"
+cat >"$T/rs/docs/ruleset.lua" <<'RS'
+return { name = "docs", extends = "skirmish", roles = { states = "condition" } }
+RS
+BITWA_PATH="$T/rs" expect 2 "states that are no list" "$BITWA" lint docs
+has "$T/err" "docs/ruleset.lua: roles.states: a list of attributes expected" "the states' type is named"
+
 # ---------------------------------------------------------------- a pipe
 # plain lines, no terminal: the same text and the same game every time
 cp "$T/duel.bitwa" "$T/duel2.bitwa"
