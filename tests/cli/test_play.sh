@@ -34,7 +34,7 @@ lines() { # lines FILE N DESCRIPTION: FILE has N lines
 }
 
 # ---------------------------------------------------------------- actions
-# Clash of Titans, seed 3: 2030 legal lines (every hex every unit can
+# Clash of Titans, seed 3: 2754 legal lines (every hex every unit can
 # reach), one line per unit and order kind
 expect 0 "start CoT" "$BITWA" start grunwald/clash-of-titans "$T/cot.bitwa" --seed 3
 expect 0 "actions CoT" "$BITWA" actions "$T/cot.bitwa"
@@ -42,10 +42,10 @@ cp "$T/out" "$T/cot-actions"
 has "$T/cot-actions" "PL move Chase-1 keep|HEX        17 hexes, 1 to 4 away (nearest 1518, farthest 1121)" "a unit's moves on one line"
 has "$T/cot-actions" "PL move Jagiello HEX            126 hexes, 1 to 8 away (nearest 2824, farthest 3118)" "a leader's 126 hexes on one line"
 has "$T/cot-actions" "PL pass_banner PL-Banner-Krakow Dobrzyn-1|Dobrzyn-2|GreatBanner-2|GreatBanner-4|Czech-1" "the banner's passes on one line"
-has "$T/cot-actions" "(2030 lines grouped into 86: --all lists every line, --unit U a unit's)" "the count"
-lines "$T/cot-actions" 87 "86 lines and the count"
+has "$T/cot-actions" "(2754 lines grouped into 99: --all lists every line, --unit U a unit's)" "the count"
+lines "$T/cot-actions" 100 "99 lines and the count"
 expect 0 "actions --all CoT" "$BITWA" actions "$T/cot.bitwa" --all
-lines "$T/out" 2030 "--all: every line"
+lines "$T/out" 2754 "--all: every line"
 has "$T/out" "PL move Jagiello 3118" "--all: the farthest hex's line"
 expect 0 "actions --unit CoT" "$BITWA" actions "$T/cot.bitwa" --unit Chase-1
 lines "$T/out" 18 "--unit: keep and 17 hexes"
@@ -53,7 +53,7 @@ has "$T/out" "PL move Chase-1 1121" "--unit: a hex's line"
 hasnt "$T/out" "Chase-2" "--unit: only that unit"
 expect 0 "actions --json CoT" "$BITWA" actions "$T/cot.bitwa" --json
 n=$(grep -o '"line":' "$T/out" | wc -l | tr -d ' ')
-[ "$n" -eq 2030 ] && ok || no "--json keeps every line: $n"
+[ "$n" -eq 2754 ] && ok || no "--json keeps every line: $n"
 expect 0 "actions --unit --json" "$BITWA" actions "$T/cot.bitwa" --unit Chase-1 --json
 n=$(grep -o '"line":' "$T/out" | wc -l | tr -d ' ')
 [ "$n" -eq 18 ] && ok || no "--unit --json: $n lines"
