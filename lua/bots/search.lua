@@ -16,8 +16,10 @@
 --                unit, and contact against weaker or stronger enemies.
 --
 -- The value of a line is the expected change of the evaluation over its
--- outcomes (exact probabilities); it plays the best line when it beats
--- doing nothing, else ends the phase.  Attacks (lines naming an enemy
+-- outcomes, an exact rational: the outcomes' probabilities as integer
+-- fractions (odds' n / d), the evaluation in integers (weights in tenths),
+-- compared exactly, so no floating point reaches a decision; it plays the
+-- best line when it beats doing nothing, else ends the phase.  Attacks (lines naming an enemy
 -- unit) are all searched while nodes are left, other lines only the
 -- MOVES_SEARCHED best by the prior.  Every play of the rules is a node:
 -- a decision spends at most budget() nodes (`--bot-budget N`), in the
@@ -32,10 +34,13 @@ local M = {}
 local PASSIVE = { pass = true, hold = true, no = true, none = true, decline = true,
                   skip = true, refuse = true, wait = true }
 
-local W_STRENGTH, W_VP = 10, 5
-local W_LEADER, W_DANGER = 8, 5
-local W_CLOSE, W_CONTACT = 0.3, 0.5
-local ATTACK_PRIOR = 100
+-- the evaluation's weights, in tenths of a point (integers)
+local W_STRENGTH, W_VP = 100, 50
+local W_LEADER, W_DANGER = 80, 50
+local W_CLOSE, W_CONTACT = 3, 5
+-- the prior, in hundredths: attacks first
+local ATTACK_PRIOR = 10000
+local FAR = 1 << 30          -- "no enemy": farther than any distance
 local MOVES_SEARCHED = 6     -- lines other than attacks searched per decision, at most
 
 local strength_name, leader_kind, marker_kind = "sp", {}, {}
@@ -105,7 +110,7 @@ end
 -- nearest enemy field unit of u's side from hex label h (in pos, with
 -- the changes of `at`), its distance and strength
 local function nearest_enemy(pos, at, u, h)
-  local best, bs = math.huge, 0
+  local best, bs = FAR, 0
   for _, e in ipairs(pos.field) do
     local now = lookup(pos, at, e.name)
     if now and now.side ~= u.side then
@@ -144,7 +149,7 @@ local function unit_value(pos, at, u, side)
   local v = sign * W_STRENGTH * u.str
   if u.side == side then
     local d, es = nearest_enemy(pos, at, u, u.hex)
-    if d < math.huge then
+    if d < FAR then
       v = v - W_CLOSE * math.min(d, 12)
       if d == 1 then v = v + W_CONTACT * (u.str - es) end
     end
@@ -228,19 +233,60 @@ local function prior(pos, side, line)
     local att, def = 0, 0
     for _, u in ipairs(mine) do att = att + u.str end
     for _, u in ipairs(theirs) do def = def + u.str end
-    return ATTACK_PRIOR + math.min(att / math.max(def, 1), 6)
+    return ATTACK_PRIOR + math.min(att * 100 // math.max(def, 1), 600)
   end
   local u = mine[1]
-  if not u then return 1 end
+  if not u then return 100 end
   if #places > 0 then
     local to = places[#places]
-    if u.leader then return 0.5 end
+    if u.leader then return 50 end
     local d0 = nearest_enemy(pos, {}, u, u.hex)
     local d1 = nearest_enemy(pos, {}, u, to)
-    if d0 == math.huge then return 1 end
-    return 2 + (d0 - d1)
+    if d0 == FAR then return 100 end
+    return 200 + 100 * (d0 - d1)
   end
-  return 1.5
+  return 150
+end
+
+-- ------------------------------------------------------------------ rationals
+
+local function gcd(a, b)
+  if a < 0 then a = -a end
+  while b ~= 0 do a, b = b, a % b end
+  return a
+end
+
+-- The expected value of the outcomes' integer values vals[i], with
+-- probabilities n_i / d_i: { num, den } in lowest terms, den > 0.
+local function expectation(outcomes, vals)
+  local num, den = 0, 1
+  for i, o in ipairs(outcomes) do
+    local n, d = o.n, o.d
+    local g = gcd(den, d)
+    local l = den // g * d
+    num = num * (l // den) + n * vals[i] * (l // d)
+    den = l
+    local r = gcd(num, den)
+    if r > 1 then num, den = num // r, den // r end
+  end
+  return { num, den }
+end
+
+-- a/b against c/d (b, d > 0), exactly and without overflow: -1, 0 or 1
+-- (integer parts first, then the remainders' reciprocals)
+local function compare(a, b, c, d)
+  for _ = 1, 64 do
+    local qa, qc = a // b, c // d
+    if qa ~= qc then return qa < qc and -1 or 1 end
+    local ra, rc = a - qa * b, c - qc * d
+    if ra == 0 or rc == 0 then
+      if ra == rc then return 0 end
+      return ra == 0 and -1 or 1
+    end
+    -- ra/b against rc/d, both in (0, 1): the larger has the smaller reciprocal
+    a, b, c, d = d, rc, b, ra
+  end
+  return 0
 end
 
 -- ------------------------------------------------------------------ choose
@@ -267,10 +313,12 @@ function M.choose(side, legal)
     if others > MOVES_SEARCHED then break end
     local rep = odds(c.line, side)
     if rep then
-      local v = 0
-      for _, o in ipairs(rep.outcomes) do v = v + o.p * delta(pos, side, o.changes) end
-      if best == nil or v > best + 1e-9 then best, best_lines = v, { c.line }
-      elseif math.abs(v - best) <= 1e-9 then best_lines[#best_lines + 1] = c.line end
+      local vals = {}
+      for i, o in ipairs(rep.outcomes) do vals[i] = delta(pos, side, o.changes) end
+      local v = expectation(rep.outcomes, vals)
+      local cmp = best and compare(v[1], v[2], best[1], best[2])
+      if best == nil or cmp > 0 then best, best_lines = v, { c.line }
+      elseif cmp == 0 then best_lines[#best_lines + 1] = c.line end
     end
   end
   if best == nil then
@@ -278,7 +326,7 @@ function M.choose(side, legal)
     if has_end and cands[1].prior < ATTACK_PRIOR then return "end" end
     return cands[1].line
   end
-  if has_end and best <= 0 then return "end" end
+  if has_end and best[1] <= 0 then return "end" end
   if #best_lines == 1 then return best_lines[1] end
   return best_lines[rng(#best_lines)]
 end

@@ -169,7 +169,9 @@ local function bot_odds(g, side, line, left)
     for _, c in ipairs(o.changes) do
       if not c.derived then ch[#ch + 1] = { key = c.key, from = plain_value(c.from), to = plain_value(c.to) } end
     end
-    outs[i] = { p = o.p[1] / o.p[2], changes = ch }
+    -- p as a number for reading; n / d the exact fraction (integers) for
+    -- a bot that must not let floating point decide
+    outs[i] = { p = o.p[1] / o.p[2], n = o.p[1], d = o.p[2], changes = ch }
   end
   return { plays = rep.runs, outcomes = outs }
 end

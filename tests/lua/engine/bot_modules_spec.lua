@@ -338,7 +338,8 @@ return { choose = function(side, legal)
   local after = budget()
   local again, why = odds(move, side)
   local t = { rep.plays, #rep.outcomes, rep.outcomes[1].p, c.key, tostring(c.to), tostring(r1), rule,
-              before, after, tostring(again), tostring(why), budget() }
+              before, after, tostring(again), tostring(why), budget(),
+              math.type(rep.outcomes[1].n), rep.outcomes[1].n, rep.outcomes[1].d }
   for i, x in ipairs(t) do t[i] = tostring(x) end
   error("REPORT " .. table.concat(t, "|"), 0)
 end, answer = function(req) return req.options[1] end }
@@ -352,6 +353,8 @@ end, answer = function(req) return req.options[1] end }
   eq(tonumber(f[1]), want.runs, "plays")
   eq(tonumber(f[2]), #want.outcomes, "outcomes")
   eq(tonumber(f[3]), want.outcomes[1].p[1] / want.outcomes[1].p[2], "p")
+  eq({ f[13], tonumber(f[14]), tonumber(f[15]) }, { "integer", want.outcomes[1].p[1], want.outcomes[1].p[2] },
+    "n / d: the exact fraction, in integers")
   eq(f[4], want.outcomes[1].changes[1].key)
   eq(f[6], "nil", "a refused line gives nil")
   ok(f[7] ~= "budget", "and the rule, not the budget")
