@@ -235,3 +235,21 @@ test("Melees: refusing combat, missile troops in a line with other infantry may 
   done(g3:act("A", "melee hi bows"))
   eq({ g3.dice:forced_left(), unit(g3, "bows").reaction }, { 0, "panic" })
 end)
+
+test("Melees: number of ranks permitted to melee, pikemen charged from the front strike back with every rank (a charge through the movement rules)", function()
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = {
+    U("hc", "A", "HC", "0509", "N", { figures = 6 }), U("pk", "B", "MI", "0503", "S", { weapon = "pike" }) } } }
+  done(g:answer("first"))
+  -- the pikes face the charge: they stand without a roll (Morale Checks Due to Cavalry Charge)
+  done(g:act("A", "charge hc pk"))
+  eq({ unit(g, "hc").hex, unit(g, "hc").charged }, { "0504", true })
+  done(g:act("A", "end"))
+  done(g:act("B", "end"))
+  eq(g:phase_info().name, "melee")
+  -- HC on MI 3/1 (5+): 3 front figures, 9 dice, all 1; the pikes, MI on HC 1/4 (6) with all 16 figures: 4 dice
+  -- (the front rank alone would give 1): 6 6 1 1, two kills; step 1 die 1; 94 to 36, doubled: 116, surrender
+  g.dice:force { 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1 }
+  done(g:act("A", "melee hc pk"))
+  eq(g.dice:forced_left(), 0)
+  eq({ g:find_unit("hc"), fig(g, "pk") }, { nil, 16 })
+end)
