@@ -104,7 +104,7 @@ function M.in_contact(u) return u.hex ~= nil and M.enemy_zoc(u.hex, u.side) end
 
 -- Heavy equipment, catapults and guns (Terrain: marsh)
 local function heavy_equipment(u)
-  return u.kind == "artillery" or u.kind == "wagons"
+  return rules.artillery.is_machine(u)
 end
 
 -- What every movement action needs: nil, or the refusal's rule, message.

@@ -56,6 +56,8 @@ return {
     { "knight", "bool", false },             -- Historical Options: Knights (must charge)
     { "fatigued", "bool", false },           -- Fatigue
     { "history", "string", "" },             -- Fatigue: the last turns' activity (movement.lua)
+    { "arrives", "int", 0, min = 0 },        -- battle.lua: the turn a unit off the map arrives
+    { "enter_at", "string", "" },            -- battle.lua: the hex it arrives at
   },
   roles = { strength = "figures" },
   tables = {
@@ -66,7 +68,7 @@ return {
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud", -- mud: Weather
               "bastion", "curtain_wall", "gatehouse", "palisade" },                -- Sieges: structures
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render", "battle" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     -- Jousting (option joust): a tilt each turn, and nothing else
@@ -104,9 +106,10 @@ return {
     -- batter UNIT HEX: a ram (picks, screws) against an adjacent structure (Sieges)
     batter = { params = { "unit", "hex" }, run = "sieges.batter", legal = "sieges.legal_batter" },
   },
-  hooks = { setup = { "units.setup", "sieges.setup" }, turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
-                                              "weather.turn_start", "artillery.turn_start" },
-            turn_end = "movement.turn_end" },
+  hooks = { setup = { "units.setup", "sieges.setup", "battle.setup" },
+            turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
+                           "weather.turn_start", "artillery.turn_start", "battle.turn_start" },
+            turn_end = { "movement.turn_end", "battle.turn_end" }, game_end = "battle.game_end" },
   options = {
     zoc = { default = "rigid", values = { "none", "elastic", "rigid", "locking" },
       doc = "Melees: Zone of Control, the effect agreed before play: elastic (+1 hex of MP), rigid (stop), locking (no leaving without melee), or none" },

@@ -62,6 +62,7 @@ function M.movement_row(u)
   if w == "arquebus" then return T().movement.arquebusiers end
   if w == "heavy_crossbow" then return T().movement.heavy_crossbowmen end
   if rules.artillery.is_machine(u) then return T().movement.artillery end -- "Catapults/Cannons"
+  if rules.artillery.is_machine(u) then return T().movement.artillery end -- "Catapults/Cannons"
   return T().movement[M.type(u)]
 end
 
