@@ -68,7 +68,7 @@ return {
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud", -- mud: Weather
               "bastion", "curtain_wall", "gatehouse", "palisade" },                -- Sieges: structures
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render", "battle" },
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render", "battle", "bot" },
   -- Turn Sequence: the Move/Counter Move System
   phases = {
     -- Jousting (option joust): a tilt each turn, and nothing else
