@@ -97,3 +97,7 @@ add_test(NAME game.husaria.kokenhausen COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cl
          husaria/kokenhausen 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(game.husaria.kokenhausen PROPERTIES LABELS long TIMEOUT 1200
                      ENVIRONMENT "${BITWA_TEST_ENV}")
+add_test(NAME game.grognard.crecy COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_full_game.sh $<TARGET_FILE:bitwa>
+         grognard/crecy 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(game.grognard.crecy PROPERTIES LABELS long TIMEOUT 1200
+                     ENVIRONMENT "${BITWA_TEST_ENV}")

@@ -146,3 +146,33 @@ test("Fatigue: T-GG-13 a unit that moved 5 turns running is fatigued (MI attacks
   done(g:act("A", "end")); eq(g:act("B", "end").status, "decision")
   eq(unit(g, "a").fatigued, false, "rested")
 end)
+
+test("Missile Fire: pass-through fire, stationary archers fire at a mover when it reaches its half-move, at once", function()
+  -- m (LI, 18 MP) walks north: its second hex (12 MP) passes the half-move (9); bows (longbow, no MP spent) see it 5 hexes off
+  local g = new { U("m", "A", "LI", "0510", "N"), U("bows", "B", "LI", "0503", "S", { weapon = "longbow" }) }
+  done(g:act("A", "move m"))
+  local r = g:act("A", "move m")
+  eq(r.status, "decision")
+  eq({ g:pending_request().side, g:pending_request().kind }, { "B", "pass_through_fire" })
+  -- 8 firers (two ranks) at light armour, die 5: 4 hits; 4 of 16 is 25%: the loss check, 8 stands
+  g.dice:force { 5, 8 }
+  done(g:answer("bows"))
+  eq(g.dice:forced_left(), 0)
+  eq({ unit(g, "m").hex, unit(g, "m").figures }, { "0508", 12 })
+  eq(unit(g, "bows").target, "-", "its fire of the turn")
+end)
+
+test("Missile Fire: split-move and fire, horse archers fire at their half-move and finish the move", function()
+  -- LC 24" (48 MP): the half-move is at 24 MP, the fourth hex
+  local g = new { U("ha", "A", "LC", "0510", "N", { weapon = "bow", figures = 6 }), U("t", "B", "MI", "0301", "S") }
+  for _ = 1, 3 do done(g:act("A", "move ha")) end
+  local r = g:act("A", "move ha")
+  eq(r.status, "decision")
+  eq({ g:pending_request().side, g:pending_request().kind }, { "A", "split_move_fire" })
+  -- 6 firers at medium armour, die 4: 2 hits
+  g.dice:force { 4 }
+  done(g:answer("t"))
+  eq(unit(g, "t").figures, 14)
+  done(g:act("A", "move ha"), "the rest of the move")
+  eq(unit(g, "ha").hex, "0505")
+end)
