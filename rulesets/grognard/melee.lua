@@ -313,8 +313,10 @@ function M.fight(side, atts, defs)
     elseif d then sd[#sd + 1] = d end
   end
   -- then morale: the post-melee computation when both groups still stand
+  local beaten = #sa > 0 and #sd == 0
   if #sa > 0 and #sd > 0 then
     local ta, tb, diff, who = rules.morale.post_melee(a, b)
+    beaten = who == "b" and T().reaction(diff).result ~= "continue"
     bitwa.note("Post-Melee Morale Checks: " .. a.name .. " " .. ta .. ", " .. b.name .. " " .. tb)
     if who == "a" then
       for k, n in ipairs(a_names) do
@@ -342,6 +344,19 @@ function M.fight(side, atts, defs)
   for _, n in ipairs(d_names) do
     local x_ = alive(n)
     if x_ then rules.morale.loss_check(x_) end
+  end
+  -- Melees: charge: chargers victorious in the first round (the melee of
+  -- the charge's turn) carry on with the balance of their charge move
+  local standing = false
+  for _, n in ipairs(d_names) do
+    local d = alive(n)
+    if d and not beaten then standing = true end
+  end
+  if not standing then
+    for _, n in ipairs(a_names) do
+      local u = alive(n)
+      if u and u.charged then rules.movement.breakthrough(u) end
+    end
   end
 end
 

@@ -154,7 +154,7 @@ function M.check_move(side, u)
     return no("Melees: disengaging from a melee", u.name .. " is engaged in a melee and must fight on")
   end
   if bitwa.option("zoc") == "locking" and M.in_contact(u) then
-    return no("Melees: zone of control (locking)", u.name .. " may not leave an enemy zone of control without melee")
+    return no("Melees: Zone of Control (ZOC), locking", u.name .. " may not leave an enemy zone of control without melee")
   end
   if u.formation == "square" then return no("Facing and Formation", u.name .. " is in square") end
   local from = u.hex
@@ -189,9 +189,9 @@ function M.check_move(side, u)
   local zoc = bitwa.option("zoc")
   if zoc ~= "none" and M.enemy_zoc(to, u.side) then
     if zoc == "elastic" then
-      plan.cost = plan.cost + S().hex_mp()                 -- Melees: zone of control (elastic)
+      plan.cost = plan.cost + S().hex_mp()                 -- Melees: Zone of Control (ZOC), elastic
     else
-      plan.stop = "Melees: zone of control (" .. zoc .. ")"
+      plan.stop = "Melees: Zone of Control (ZOC), " .. zoc
     end
   end
   local left = M.left(u, plan.along)
@@ -594,7 +594,7 @@ function M.turn_end()
     if not moved and not u.meleed then
       if u.fatigued then
         u.fatigued = false
-        bitwa.note("Fatigue: rest: " .. u.name .. " is restored")
+        bitwa.note("Fatigue: Rest: " .. u.name .. " is restored")
       end
       if u.history ~= "" then u.history = "" end
     else

@@ -128,7 +128,7 @@ test("Fatigue: T-GG-13 the four conditions, elite troops doubled", function()
   end)
 end)
 
-test("Fatigue: T-GG-13 a unit that moved 5 turns running is fatigued (MI attacks and defends as LI, morale -1); a turn without moving restores it", function()
+test("Fatigue: Penalty and Fatigue: Rest, T-GG-13 a unit that moved 5 turns running is fatigued (MI attacks and defends as LI, morale -1); a turn without moving restores it", function()
   local g = new { U("a", "A", "MI", "0510", "N") }
   for turn = 1, 5 do
     done(g:act("A", "move a"), "turn " .. turn)
@@ -175,4 +175,33 @@ test("Missile Fire: split-move and fire, horse archers fire at their half-move a
   eq(unit(g, "t").figures, 14)
   done(g:act("A", "move ha"), "the rest of the move")
   eq(unit(g, "ha").hex, "0505")
+end)
+
+test("Melees: charge, victorious in the first round of melee the charger carries on in the direction first indicated", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "LI", "0506", "N") }
+  g.dice:force { 10 }
+  done(g:act("A", "charge k t"))
+  eq(unit(g, "k").hex, "0505")
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  eq(g:phase_info().name, "melee")
+  -- HC against LI: 4 dice a front figure (12), 5+: twelve 6s kill 12; LI against HC: 1 die per 4 (1), a 1;
+  -- step 1: 12 x 1; totals (6 x 9 + 12 + 2) x 2 = 136 against 4 x 4 x 2 = 32: 104, t surrenders
+  g.dice:force { 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1 }
+  done(g:act("A", "melee k t"))
+  eq(g.dice:forced_left(), 0)
+  eq(g:find_unit("t"), nil, "surrendered")
+  eq({ unit(g, "k").hex, unit(g, "k").spent }, { "0507", 36 }, "the balance of 18\": 2 more hexes south")
+end)
+
+test("Melees: charge, a charger beaten in the first round goes back and does not carry on", function()
+  local g = new { HC("k", "A", "0501", "S"), U("t", "B", "LI", "0506", "N") }
+  g.dice:force { 10 }
+  done(g:act("A", "charge k t"))
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  -- no kill either way: equal losses, no die; k 6 x 9 = 54, t 16 x 4 + 10 more survivors = 74, doubled 108
+  -- against 148: 40, k goes back 1 move (12\", 4 hexes) in good order
+  g.dice:force { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }
+  done(g:act("A", "melee k t"))
+  eq(g.dice:forced_left(), 0)
+  eq({ unit(g, "k").hex, unit(g, "k").facing, unit(g, "t").hex }, { "0501", "S", "0506" })
 end)

@@ -132,21 +132,21 @@ test("Movement: one body per hex, and no voluntary move off the table", function
   refused(g:act("A", "move e"), "Movement")
 end)
 
-test("Melees: zone of control, rigid (the default) stops a unit entering it until next turn", function()
+test("Melees: Zone of Control (ZOC), rigid (the default) stops a unit entering it until next turn", function()
   local g = at_move { U("a", "A", "LI", "0507", "N"), U("e", "B", "LI", "0504", "S") }
   done(g:act("A", "move a"))
   done(g:act("A", "move a"))
   eq({ unit(g, "a").hex, unit(g, "a").stopped }, { "0505", true })
-  refused(g:act("A", "move a"), "Melees: zone of control (rigid)")
+  refused(g:act("A", "move a"), "Melees: Zone of Control (ZOC), rigid")
   done(g:act("A", "turn a NE"), "turning is still allowed")
 end)
 
-test("Melees: zone of control, elastic costs a hex more; locking forbids leaving; none has no effect", function()
+test("Melees: Zone of Control (ZOC), elastic costs a hex more; locking forbids leaving; none has no effect", function()
   local g = at_move({ U("a", "A", "LI", "0507", "N"), U("e", "B", "LI", "0504", "S") }, { zoc = "elastic" })
   done(g:act("A", "move a")); done(g:act("A", "move a"))
   eq({ unit(g, "a").hex, unit(g, "a").spent, unit(g, "a").stopped }, { "0505", 18, false })
   local g2 = at_move({ U("a", "A", "LI", "0505", "S"), U("e", "B", "LI", "0504", "S") }, { zoc = "locking" })
-  refused(g2:act("A", "move a"), "Melees: zone of control (locking)")
+  refused(g2:act("A", "move a"), "Melees: Zone of Control (ZOC), locking")
   local g3 = at_move({ U("a", "A", "LI", "0507", "N"), U("e", "B", "LI", "0504", "S") }, { zoc = "none" })
   done(g3:act("A", "move a")); done(g3:act("A", "move a"))
   eq({ unit(g3, "a").spent, unit(g3, "a").stopped }, { 12, false })
@@ -202,4 +202,10 @@ test("Retreat and Panic: a regrouping unit must remain unmoved; standing mercena
   local g = at_move { U("a", "A", "LI", "0505", "N", { retreat_turn = 1 }), U("m", "A", "LI", "0705", "N", { merc_state = "stand" }) }
   refused(g:act("A", "move a"), "Retreat and Panic")
   refused(g:act("A", "move m"), "Historical Options: Mercenaries")
+end)
+
+test("Fatigue: Penalty, movement uphill costs 2 normal moves per uphill move", function()
+  local g = at_move { U("mc", "A", "MC", "0403", "N", { figures = 6, fatigued = true }), U("f", "A", "MC", "0405", "N", { figures = 6 }) }
+  done(g:act("A", "move mc"))
+  eq({ unit(g, "mc").hex, unit(g, "mc").spent }, { "0402", 24 }, "the hill's 12 MP twice")
 end)
