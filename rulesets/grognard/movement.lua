@@ -622,6 +622,40 @@ function M.turn_end()
   end
 end
 
+---------------------------------------------------------------- continuing melees
+
+-- Melees: disengaging from a melee, "normal troops must continue to melee
+-- until they are killed, surrender, panic, retreat or are driven back": at
+-- the melee phase's end, a unit engaged since the last turn's melee that
+-- has not fought in this one attacks an enemy next to it that has not
+-- fought either (in front first, then the first by name); the book's
+-- melee rules do the rest.  Side by side, the sides in turn order.
+function M.continue_melees()
+  local first = bitwa.var("first")
+  local order = first and { first, bitwa.enemy(first) } or bitwa.sides()
+  for _, side in ipairs(order) do
+    for _, u in ipairs(bitwa.units { side = side }) do
+      if u:alive() and u.hex ~= nil and u.engaged and not u.meleed then
+        local pick
+        for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
+          for _, e in ipairs(bitwa.units_at(h)) do
+            if e.side ~= side and not rules.melee.why_not(side, u, e) then
+              local front = rules.melee.position(e, u.hex) ~= "rear" and bitwa.hex.steps(u.facing, bitwa.hex.direction(u.hex, e.hex)) <= 1
+              if not pick or (front and not pick.front) or (front == pick.front and e.name < pick.e.name) then
+                pick = { e = e, front = front }
+              end
+            end
+          end
+        end
+        if pick then
+          bitwa.note("Melees: disengaging from a melee: " .. u.name .. " must go on fighting " .. pick.e.name)
+          rules.melee.fight(side, { u }, { pick.e })
+        end
+      end
+    end
+  end
+end
+
 ---------------------------------------------------------------- legal lists
 
 function M.legal_moves(side)

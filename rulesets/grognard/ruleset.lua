@@ -106,6 +106,8 @@ return {
     -- batter UNIT HEX: a ram (picks, screws) against an adjacent structure (Sieges)
     batter = { params = { "unit", "hex" }, run = "sieges.batter", legal = "sieges.legal_batter" },
   },
+  -- Melees: disengaging from a melee: engaged units go on fighting
+  phase_hooks = { melee = { exit = "movement.continue_melees" } },
   hooks = { setup = { "units.setup", "sieges.setup", "battle.setup" },
             turn_start = { "missile.turn_start", "sequence.turn_start", "historical.turn_start", "morale.turn_start",
                            "weather.turn_start", "artillery.turn_start", "battle.turn_start" },

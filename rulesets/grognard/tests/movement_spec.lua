@@ -209,3 +209,18 @@ test("Fatigue: Penalty, movement uphill costs 2 normal moves per uphill move", f
   done(g:act("A", "move mc"))
   eq({ unit(g, "mc").hex, unit(g, "mc").spent }, { "0402", 24 }, "the hill's 12 MP twice")
 end)
+
+test("Melees: disengaging from a melee, an engaged unit that does not attack goes on fighting at the melee phase's end", function()
+  local g = at_move { U("a", "A", "LI", "0505", "N", { engaged = true }), U("b", "B", "LI", "0504", "S", { engaged = true }) }
+  done(g:act("A", "end")); done(g:act("B", "end"))
+  eq(g:phase_info().name, "melee")
+  done(g:act("A", "end"))
+  -- a's 4 dice (two 6s), b's 4 (none), step 1: 2 x 1; a 64 + 2 + 2 = 68, b 56, doubled 136 and 112: 24, b goes back 1/2 move
+  g.dice:force { 6, 6, 1, 1, 1, 1, 1, 1, 1, 6, 1 } -- and turn 2's initiative
+  local r = g:act("B", "end")
+  eq(g.dice:forced_left(), 0)
+  ok(r.status == "done" or r.status == "decision", tostring(r.status) .. " " .. tostring(r.rule) .. " " .. tostring(r.message))
+  eq(unit(g, "b").figures, 14)
+  eq({ unit(g, "b").hex, unit(g, "b").facing }, { "0502", "S" }, "back 2 hexes in good order")
+  eq(unit(g, "a").figures, 16)
+end)
