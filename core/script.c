@@ -73,6 +73,18 @@ struct bitwa_script {
   double cpu_start;             /* thread CPU time when the run started */
   double cpu_limit;             /* seconds; 0 = none */
   char kill_msg[512];
+  /* the outer limits of modder code that calls the engine, which runs
+  ** rule code under limits of its own (a ruleset's test file): charged
+  ** for every instruction and byte while on, whatever runs inside, and
+  ** never reset by an inner run; once exceeded, every later run is
+  ** killed at once (outer_dead) until they are taken off */
+  int outer_on;
+  long long outer_left;
+  double outer_cpu_start;
+  double outer_cpu_limit;       /* seconds; 0 = none */
+  size_t outer_cap;             /* absolute bytes; 0 = none */
+  bitwa_kill outer_dead;
+  char outer_msg[512];
 };
 
 static const char *const kill_words[] = {
@@ -108,28 +120,40 @@ static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
     S->used -= old;
     return NULL;
   }
-  if (S->cap && nsize > old) {
+  if ((S->cap || S->outer_cap) && nsize > old) {
     size_t after = S->used - old + nsize;
-    if (after > S->cap) {
+    size_t cap = S->cap;
+    int outer = 0;
+    if (S->outer_cap && (cap == 0 || S->outer_cap < cap)) { cap = S->outer_cap; outer = 1; }
+    if (after > cap) {
       if (S->killed == BITWA_KILL_NONE) {
         S->killed = BITWA_KILL_MEMORY;
         snprintf(S->kill_msg, sizeof S->kill_msg, "%s", kill_words[BITWA_KILL_MEMORY]);
+        if (outer) {
+          S->outer_dead = BITWA_KILL_MEMORY;
+          snprintf(S->outer_msg, sizeof S->outer_msg, "%s", S->kill_msg);
+        }
         /* raise it, with its position, at the next instruction */
         if (S->running) lua_sethook(S->running, count_hook, LUA_MASKCOUNT, 1);
       }
-      if (after > S->cap + MEMORY_SLACK) return NULL;
+      if (after > cap + MEMORY_SLACK) return NULL;
     }
   }
   /* A new long string (never interned, so made exactly when the code
   ** makes it, in every process) charges its bytes to the budget: C
   ** functions that build big strings (string.rep, table.concat, ..,
   ** gsub) pay for their work. */
-  if (ptr == NULL && osize == LUA_TSTRING && nsize > LONG_STRING && S->budget_on &&
-      S->running != NULL && S->killed == BITWA_KILL_NONE) {
-    S->budget_left -= (long long)(nsize / STRING_BYTES);
-    if (S->budget_left <= 0) {
+  if (ptr == NULL && osize == LUA_TSTRING && nsize > LONG_STRING &&
+      (S->budget_on || S->outer_on) && S->running != NULL && S->killed == BITWA_KILL_NONE) {
+    if (S->budget_on) S->budget_left -= (long long)(nsize / STRING_BYTES);
+    if (S->outer_on) S->outer_left -= (long long)(nsize / STRING_BYTES);
+    if ((S->budget_on && S->budget_left <= 0) || (S->outer_on && S->outer_left <= 0)) {
       S->killed = BITWA_KILL_BUDGET;
       snprintf(S->kill_msg, sizeof S->kill_msg, "%s", kill_words[BITWA_KILL_BUDGET]);
+      if (S->outer_on && S->outer_left <= 0) {
+        S->outer_dead = BITWA_KILL_BUDGET;
+        snprintf(S->outer_msg, sizeof S->outer_msg, "%s", S->kill_msg);
+      }
       lua_sethook(S->running, count_hook, LUA_MASKCOUNT, 1);
     }
   }
@@ -215,27 +239,41 @@ static void count_hook (lua_State *L, lua_Debug *ar) {
   bitwa_script *S = bitwa_script_get(L);
   char pos[300];
   if (S->killed == BITWA_KILL_NONE) {
-    bitwa_kill why = BITWA_KILL_BUDGET;
-    if (!S->budget_on) return;
-    S->budget_left -= HOOK_STEP;
-    if (S->budget_left > 0) {
+    bitwa_kill why = BITWA_KILL_NONE;
+    int outer = 0;
+    if (!S->budget_on && !S->outer_on) return;
+    if (S->budget_on && (S->budget_left -= HOOK_STEP) <= 0) why = BITWA_KILL_BUDGET;
+    if (S->outer_on && (S->outer_left -= HOOK_STEP) <= 0) { why = BITWA_KILL_BUDGET; outer = 1; }
+    if (why == BITWA_KILL_NONE) {
       /* the backstop for C work the budget does not see (comparing
       ** long strings, ...): a CPU-time ceiling per run */
-      if (++S->clock_tick < CLOCK_EVERY || S->cpu_limit <= 0) return;
+      double now;
+      if (++S->clock_tick < CLOCK_EVERY) return;
       S->clock_tick = 0;
-      if (cpu_now() - S->cpu_start < S->cpu_limit) return;
-      why = BITWA_KILL_CPU;
+      if (!(S->budget_on && S->cpu_limit > 0) && !(S->outer_on && S->outer_cpu_limit > 0)) return;
+      now = cpu_now();
+      if (S->budget_on && S->cpu_limit > 0 && now - S->cpu_start >= S->cpu_limit) why = BITWA_KILL_CPU;
+      else if (S->outer_on && S->outer_cpu_limit > 0 && now - S->outer_cpu_start >= S->outer_cpu_limit) {
+        why = BITWA_KILL_CPU;
+        outer = 1;
+      } else return;
     }
     S->killed = why;
     (void)ar;
     where(L, pos, sizeof pos);
     snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%s", pos, kill_words[why]);
+    if (outer) {
+      S->outer_dead = why;
+      memcpy(S->outer_msg, S->kill_msg, sizeof S->kill_msg);
+    }
   } else if (strchr(S->kill_msg, ':') == NULL) {
     /* a memory kill noticed by the allocator: add the position now */
     char msg[sizeof S->kill_msg];
     where(L, pos, sizeof pos);
     snprintf(msg, sizeof msg, "%.250s%.250s", pos, S->kill_msg);
     memcpy(S->kill_msg, msg, sizeof msg);
+    if (S->outer_dead != BITWA_KILL_NONE && strchr(S->outer_msg, ':') == NULL)
+      memcpy(S->outer_msg, msg, sizeof msg);
   }
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
   lua_pushstring(L, S->kill_msg);
@@ -253,13 +291,19 @@ void bitwa_script_charge (lua_State *L, long long n) {
   bitwa_script *S;
   if (lua_getallocf(L, &ud) != counting_alloc) return;
   S = ud;
-  if (!S->budget_on || S->running != L || n <= 0) return;
-  S->budget_left -= n;
-  if (S->killed == BITWA_KILL_NONE && S->budget_left <= 0)
+  if ((!S->budget_on && !S->outer_on) || S->running != L || n <= 0) return;
+  if (S->budget_on) S->budget_left -= n;
+  if (S->outer_on) S->outer_left -= n;
+  if (S->killed == BITWA_KILL_NONE && S->budget_on && S->budget_left <= 0)
     bitwa_script_kill(L, BITWA_KILL_BUDGET, NULL);
-  if (S->killed == BITWA_KILL_NONE && n >= HOOK_STEP && S->cpu_limit > 0 &&
-      cpu_now() - S->cpu_start >= S->cpu_limit)
-    bitwa_script_kill(L, BITWA_KILL_CPU, NULL);
+  if (S->killed == BITWA_KILL_NONE && S->outer_on && S->outer_left <= 0)
+    bitwa_script_kill(L, BITWA_KILL_BUDGET, NULL);
+  if (S->killed == BITWA_KILL_NONE && n >= HOOK_STEP) {
+    double now = cpu_now();
+    if ((S->budget_on && S->cpu_limit > 0 && now - S->cpu_start >= S->cpu_limit) ||
+        (S->outer_on && S->outer_cpu_limit > 0 && now - S->outer_cpu_start >= S->outer_cpu_limit))
+      bitwa_script_kill(L, BITWA_KILL_CPU, NULL);
+  }
 }
 
 /*
@@ -275,7 +319,8 @@ void bitwa_script_account (lua_State *L, size_t bytes) {
   if (lua_getallocf(L, &ud) != counting_alloc) return;
   S = ud;
   S->used += bytes;
-  if (S->cap && S->used > S->cap && S->running == L && S->killed == BITWA_KILL_NONE)
+  if (S->running == L && S->killed == BITWA_KILL_NONE &&
+      ((S->cap && S->used > S->cap) || (S->outer_cap && S->used > S->outer_cap)))
     bitwa_script_kill(L, BITWA_KILL_MEMORY, NULL);
 }
 
@@ -285,6 +330,15 @@ int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg) {
   where(L, pos, sizeof pos);
   S->killed = why;
   snprintf(S->kill_msg, sizeof S->kill_msg, "%.250s%.250s", pos, msg ? msg : kill_words[why]);
+  /* a kill of the outer limits stays until they are taken off */
+  if (S->outer_on && S->outer_dead == BITWA_KILL_NONE &&
+      ((why == BITWA_KILL_BUDGET && S->outer_left <= 0) ||
+       (why == BITWA_KILL_MEMORY && S->outer_cap && S->used > S->outer_cap) ||
+       (why == BITWA_KILL_CPU && S->outer_cpu_limit > 0 &&
+        cpu_now() - S->outer_cpu_start >= S->outer_cpu_limit))) {
+    S->outer_dead = why;
+    memcpy(S->outer_msg, S->kill_msg, sizeof S->kill_msg);
+  }
   lua_pushstring(L, S->kill_msg);
   return lua_error(L);
 }
@@ -971,7 +1025,56 @@ static int sb_budget (lua_State *L) {
   S->kill_msg[0] = '\0';
   S->clock_tick = 0;
   if (n > 0) S->cpu_start = cpu_now();
+  if (S->outer_dead != BITWA_KILL_NONE) {     /* the outer limits are spent */
+    S->killed = S->outer_dead;
+    memcpy(S->kill_msg, S->outer_msg, sizeof S->kill_msg);
+  }
   return 0;
+}
+
+/*
+** bitwa.sandbox.outer(instructions, cpu_seconds, bytes) | outer(nil)
+** Put outer limits on modder code that calls the engine (a ruleset's
+** test file): every instruction run, C work charged and byte allocated
+** while they are on counts against them, the engine's and the inner
+** runs' (each with its own budget) too, and no inner run resets them.
+** Once exceeded, the run going on and every later one is killed until
+** outer(nil) takes them off.  cpu_seconds and bytes 0: no such limit.
+*/
+static int sb_outer (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  if (lua_isnoneornil(L, 1)) {
+    S->outer_on = 0;
+    S->outer_cap = 0;
+    if (S->outer_dead != BITWA_KILL_NONE && S->killed == S->outer_dead) {
+      S->killed = BITWA_KILL_NONE;
+      S->kill_msg[0] = '\0';
+    }
+    S->outer_dead = BITWA_KILL_NONE;
+    S->outer_msg[0] = '\0';
+    return 0;
+  } else {
+    lua_Integer n = luaL_checkinteger(L, 1);
+    lua_Number cpu = luaL_optnumber(L, 2, 0);
+    lua_Integer bytes = luaL_optinteger(L, 3, 0);
+    luaL_argcheck(L, n > 0, 1, "a positive number of instructions expected");
+    S->outer_on = 1;
+    S->outer_left = n;
+    S->outer_cpu_limit = cpu > 0 ? cpu : 0;
+    S->outer_cpu_start = cpu_now();
+    S->outer_cap = bytes > 0 ? S->used + (size_t)bytes : 0;
+    S->outer_dead = BITWA_KILL_NONE;
+    S->outer_msg[0] = '\0';
+    return 0;
+  }
+}
+
+/* bitwa.sandbox.outer_left() -> instructions the outer limits have left, or nil */
+static int sb_outer_left (lua_State *L) {
+  bitwa_script *S = bitwa_script_get(L);
+  if (!S->outer_on) lua_pushnil(L);
+  else lua_pushinteger(L, (lua_Integer)S->outer_left);
+  return 1;
 }
 
 /* bitwa.sandbox.cpu_limit([seconds]) -> the previous limit: the CPU
@@ -1033,6 +1136,17 @@ static int resume_thread (lua_State *L, lua_State *co, int first) {
   int nargs = lua_gettop(L) - first + 1, nres = 0, status;
   if (!lua_checkstack(co, nargs + 1)) return luaL_error(L, "too many arguments to resume");
   lua_xmove(L, co, nargs);
+  /* the hook counts whole steps only: a run of fewer instructions than
+  ** a step would cost the outer limits nothing, however many there are */
+  if (S->outer_on) {
+    S->outer_left -= HOOK_STEP;
+    if (S->outer_left <= 0 && S->killed == BITWA_KILL_NONE) {
+      S->killed = S->outer_dead = BITWA_KILL_BUDGET;
+      where(L, S->kill_msg, sizeof S->kill_msg);
+      strncat(S->kill_msg, kill_words[BITWA_KILL_BUDGET], sizeof S->kill_msg - strlen(S->kill_msg) - 1);
+      memcpy(S->outer_msg, S->kill_msg, sizeof S->kill_msg);
+    }
+  }
   S->running = co;
   lua_sethook(co, count_hook, LUA_MASKCOUNT, HOOK_STEP);
   if (S->killed != BITWA_KILL_NONE) lua_sethook(co, count_hook, LUA_MASKCOUNT, 1);
@@ -1110,6 +1224,8 @@ static const luaL_Reg sandbox_funcs[] = {
   {"load", sb_kernel_load},
   {"budget", sb_budget},
   {"budget_left", sb_budget_left},
+  {"outer", sb_outer},
+  {"outer_left", sb_outer_left},
   {"cpu_limit", sb_cpu_limit},
   {"memory_cap", sb_memory_cap},
   {"memory_used", sb_memory_used},

@@ -58,6 +58,12 @@ function M.env(results)
   env.json, env.util, env.ruleset, env.game_module = json, util, ruleset, gamemod
   local rs_cache = {}
   function env.test(id, fn)
+    -- the id as text now (a test file's code runs under its limits here;
+    -- the report is written after them)
+    if type(id) ~= "string" then
+      if not math.type(id) then error("test: an id (a string) expected, got a " .. type(id), 2) end
+      id = tostring(id)
+    end
     if results.filter and not tostring(id):find(results.filter, 1, true) then
       results.filtered = results.filtered + 1
       return
@@ -68,6 +74,11 @@ function M.env(results)
       -- error in code the test called)
       where = test_line(results.source, 2)
       if getmetatable(e) == Failure then return e end
+      -- stopped by the test file's limits: the message alone
+      if bitwa.sandbox.killed() then
+        if getmetatable(e) == gamemod.RuleFailure then return e.message end
+        return type(e) == "string" and e or "stopped: " .. bitwa.sandbox.killed()
+      end
       return debug.traceback(tostring(e), 2)
     end)
     if ok then results.passed = results.passed + 1
@@ -232,6 +243,14 @@ function M.sandbox_env(results)
   return env
 end
 
+-- The limits of one test file of a ruleset (modder content): instructions
+-- (counted for everything the file runs, the rule code its games run
+-- included, each action still under its own budget too), CPU seconds
+-- (the backstop, as for rule code) and bytes it may add.
+M.TEST_BUDGET = 200000000
+M.TEST_CPU = 60
+M.TEST_MEMORY = 512 * 1024 * 1024
+
 -- Whether the test file at path is modder content (not the engine's own).
 local function sandboxed(path)
   local own = bitwa.home .. "/tests/lua/"
@@ -263,7 +282,26 @@ function M.run(files, opts)
       results.failures[#results.failures + 1] = { message = tostring(err), file = results.file }
       out("FAIL " .. tostring(err) .. "\n")
     else
-      local ok, e = pcall(chunk)
+      local ok, e
+      if sandboxed(path) then
+        -- modder code: the whole file (its tests, the helpers it loads,
+        -- the engine work it asks for) runs under the test file's limits
+        local sandbox = bitwa.sandbox
+        sandbox.outer(M.TEST_BUDGET, M.TEST_CPU, M.TEST_MEMORY)
+        local r = table.pack(sandbox.call(chunk))
+        if os.getenv("BITWA_TEST_COST") then
+          io.stderr:write(string.format("%s: %d instructions\n", results.file, M.TEST_BUDGET - sandbox.outer_left()))
+        end
+        sandbox.outer(nil)
+        ok, e = r[1] == "done", r[2]
+        -- an error value rule code made is shown by its type, never by
+        -- its own __tostring (rule code, outside the limits here)
+        if not ok and type(e) ~= "string" then
+          e = math.type(e) and tostring(e) or ((r[5] or "") .. "error object is a " .. type(e) .. " value")
+        end
+      else
+        ok, e = pcall(chunk)
+      end
       if not ok then
         results.failed = results.failed + 1
         results.failures[#results.failures + 1] = { message = tostring(e), file = results.file }

@@ -192,6 +192,31 @@ for text in "field 'execute'" "undeclared global 'io'" "undeclared global 'debug
 done
 [ -e /tmp/bitwa-hostile-pwned ] && no "a test file ran a shell command" || ok
 
+# --- a test file's own code runs under the test file's limits --------------
+# (spec.lua: instructions for everything it runs, the rule code of its
+# games too, CPU time and memory): each attack ends `bitwa test` with
+# exit 1 within the time limit, the failure naming the file and line
+tfile() { # tfile NAME PASSED TEXT...
+  name=$1; passed=$2; shift 2
+  run 20 1 "$T/out" "$T/err" -- "$BITWA" test "tests/hostile/testfiles/${name}_spec.lua"
+  for text in "$@"; do
+    if grep -q -- "$text" "$T/out"; then ok; else no "test file $name: '$text' not in $(head -c 600 "$T/out")"; fi
+  done
+  if grep -q "^$passed passed, [1-9][0-9]* failed" "$T/out"; then ok; else no "test file $name: $(tail -1 "$T/out")"; fi
+  if grep -q "0x[0-9a-f]" "$T/out" "$T/err"; then no "test file $name: an address is shown"; else ok; fi
+  if grep -q "traceback" "$T/out" "$T/err"; then no "test file $name: a traceback is shown"; else ok; fi
+}
+tfile loop 1 "testfiles/loop_spec.lua:3: instruction budget exceeded"
+tfile loop_test 0 "testfiles/loop_test_spec.lua:4: instruction budget exceeded"
+tfile helper_loop 0 "testfiles/lib/spin.lua:4: instruction budget exceeded"
+tfile game_loop 0 "testfiles/game_loop_spec.lua:5: instruction budget exceeded"
+tfile with_loop 0 "testfiles/with_loop_spec.lua:5: instruction budget exceeded"
+tfile tostring_error 0 "testfiles/tostring_error_spec.lua:3: instruction budget exceeded"
+tfile eq_meta 0 "testfiles/eq_meta_spec.lua:2: instruction budget exceeded"
+tfile id_tostring 0 "testfiles/id_tostring_spec.lua:3: test: an id (a string) expected"
+tfile memory 0 "testfiles/memory_spec.lua:3: memory cap exceeded"
+tfile close 0 "testfiles/close_spec.lua:3: instruction budget exceeded"
+
 # --- nothing shells out: a BITWA_PATH entry that is a command -------------
 for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do
   BITWA_PATH="$entry:$BITWA_PATH" "$BITWA" list >/dev/null 2>&1
