@@ -10,9 +10,10 @@ local M = {}
 local commands = {}
 local order = {}
 
-local BadInput = {}
+local getmetatable = debug.getmetatable     -- the real ones
+local BadInput = { __metatable = "bad input" }
 local function bad(msg) error(setmetatable({ message = msg }, BadInput), 0) end
-local Failure = {}
+local Failure = { __metatable = "failure" }
 local function failure(msg) error(setmetatable({ message = msg }, Failure), 0) end
 
 local function command(name, usage, summary, help, fn)

@@ -14,7 +14,7 @@ local paths = require "engine.paths"
 
 local sandbox = bitwa.sandbox
 local M = {}
-local Game = {}
+local Game = { __metatable = "game" }
 Game.__index = Game
 M.Game = Game
 
@@ -313,7 +313,7 @@ function Game:rows()
   end
   self.rows_version = self.state:version()
   local g = self
-  r = setmetatable({}, { __index = function(t, id)
+  r = setmetatable({}, { __metatable = "rows", __index = function(t, id)
     local row = g.state:row(id)
     if row then
       t[id] = row
@@ -727,7 +727,7 @@ end
 -- The state is not copied: it notes its changes from here (state:mark)
 -- and a rollback undoes them.  snapshot.state, the state as it was, is
 -- made only when something asks for it.
-local Snapshot = { __index = function(snap, k)
+local Snapshot = { __metatable = "snapshot", __index = function(snap, k)
   if k ~= "state" then return nil end
   local st = snap.marked:clone_at_mark()
   rawset(snap, "state", st)
@@ -1198,11 +1198,11 @@ end
 -- A failure of rule code outside an action (a query: legal actions):
 -- the command reports it as the rules' failure, on one line, exit 1.
 -- tostring gives the message.
-M.RuleFailure = { __tostring = function(f) return f.message end }
+M.RuleFailure = { __tostring = function(f) return f.message end, __metatable = "rule failure" }
 local KILL_KINDS = { ["instruction budget exceeded"] = "budget", ["memory cap exceeded"] = "memory",
                      ["CPU time limit exceeded"] = "cpu" }
 function M.rule_failure(message)
-  if getmetatable(message) == M.RuleFailure then error(message, 0) end
+  if debug.getmetatable(message) == M.RuleFailure then error(message, 0) end
   message = type(message) == "string" and message or tostring(message)
   local kind = KILL_KINDS[message:match("([^:]*)$"):match("^%s*(.-)%s*$")] or "error"
   error(setmetatable({ message = message, kind = kind }, M.RuleFailure), 0)
@@ -1501,7 +1501,8 @@ function M._replay(log, path, opts)
   local function diverged(d)
     report.divergence = d
     if opts.stop_on_divergence == false then return end
-    error(setmetatable({ report = report }, { __tostring = function() return d.message end }), 0)
+    error(setmetatable({ report = report }, { __tostring = function() return d.message end,
+                                              __metatable = "divergence" }), 0)
   end
   local first = 1
   if snap then

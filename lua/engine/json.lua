@@ -17,27 +17,35 @@ local function read_only()
   error("json: this sentinel is read-only", 2)
 end
 
+-- Every metatable json hands out is protected (getmetatable gives its
+-- name, setmetatable refuses it): test files and bots see these values.
+-- The module itself looks at the real metatables.
+local rawgetmetatable = debug.getmetatable
+
 M.null = setmetatable({}, {
   __newindex = read_only,
   __tostring = function () return "json.null" end,
+  __metatable = "json.null",
 })
 
 M.empty_array = setmetatable({}, {
   __newindex = read_only,
   __tostring = function () return "json.empty_array" end,
+  __metatable = "json.empty_array",
 })
 
 -- Tables with this metatable encode as [] when empty.
-local array_mt = { __name = "json.array" }
+local array_mt = { __name = "json.array", __metatable = "json.array" }
 
 -- Mark t (default: a new table) as an array; returns it.
 function M.array(t)
   t = t or {}
+  if rawgetmetatable(t) == array_mt then return t end
   return setmetatable(t, array_mt)
 end
 
 function M.is_array(t)
-  return t == M.empty_array or getmetatable(t) == array_mt
+  return t == M.empty_array or rawgetmetatable(t) == array_mt
 end
 
 ---------------------------------------------------------------------------
@@ -90,7 +98,7 @@ local function classify(t)
     end
   end
   if count == 0 then
-    if t == M.empty_array or getmetatable(t) == array_mt then
+    if t == M.empty_array or rawgetmetatable(t) == array_mt then
       return "array", 0
     end
     return "object", {}, {}
@@ -201,7 +209,7 @@ local function position(text, pos)
 end
 
 -- Raised inside the decoder, turned into nil, message by M.decode.
-local DecodeError = {}
+local DecodeError = { __metatable = "json.error" }
 
 local SIMPLE_ESCAPES = {
   ['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f',
@@ -414,7 +422,7 @@ function M.decode(text)
     return v
   end)
   if ok then return result end
-  if getmetatable(result) == DecodeError then
+  if rawgetmetatable(result) == DecodeError then
     return nil, "json: " .. position(text, result.pos) .. ": " .. result.msg
   end
   error(result, 0)

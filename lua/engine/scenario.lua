@@ -510,7 +510,7 @@ function M.validate(rs, sc, mapinfo, map_error)
     local lines = {}
     for _, e in ipairs(errors) do lines[#lines + 1] = e.raw or ((e.file or out.rel) .. ":" .. e.line .. ": " .. e.msg) end
     local e = { message = table.concat(lines, "\n"), errors = errors }
-    error(setmetatable(e, { __tostring = function(x) return x.message end }), 0)
+    error(setmetatable(e, { __tostring = function(x) return x.message end, __metatable = "scenario errors" }), 0)
   end
   return out
 end

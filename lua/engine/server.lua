@@ -17,7 +17,7 @@ local runner = require "engine.runner"
 local undo = require "engine.undo"
 
 local M = {}
-local Server = {}
+local Server = { __metatable = "server" }
 Server.__index = Server
 
 local JSON = "application/json"

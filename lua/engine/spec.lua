@@ -17,7 +17,8 @@ local ruleset = require "engine.ruleset"
 
 local M = {}
 
-local Failure = {}
+local Failure = { __metatable = "test failure" }
+local getmetatable = debug.getmetatable     -- the real ones
 local function fail(msg, level)
   error(setmetatable({ message = msg }, Failure), (level or 1) + 1)
 end
@@ -177,7 +178,9 @@ local function guarded(m, name)
       view[k] = v
     end
   end
-  return ruleset.freeze(view, {})
+  -- json's sentinels stay themselves (protected already): json.null in
+  -- a test is the null json.decode gives
+  return ruleset.freeze(view, { [json.null] = json.null, [json.empty_array] = json.empty_array })
 end
 
 -- Test files of a ruleset are modder content: they run in the sandbox

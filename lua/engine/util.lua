@@ -69,7 +69,8 @@ function M.deepcopy(v, seen)
   local c = {}
   seen[v] = c
   for k, x in next, v do c[M.deepcopy(k, seen)] = M.deepcopy(x, seen) end
-  return setmetatable(c, getmetatable(v))
+  -- the real metatable (a protected one shows only its name)
+  return setmetatable(c, debug.getmetatable(v))
 end
 
 function M.read_file(path)

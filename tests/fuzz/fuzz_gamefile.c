@@ -24,7 +24,7 @@ static const char harness[] =
   "    end\n"
   "    return nil\n"
   "  end\n"
-  "  if getmetatable(g) ~= game.Game then\n"
+  "  if debug.getmetatable(g) ~= game.Game then\n"
   "    return 'game.open returned a ' .. type(g) .. ', not a game'\n"
   "  end\n"
   "  g:close()\n"

@@ -30,7 +30,7 @@ static const char harness[] =
   "    return nil\n"
   "  end\n"
   "  local msg = r\n"
-  "  if type(r) == 'table' and getmetatable(r) and getmetatable(r).__tostring then\n"
+  "  if type(r) == 'table' and debug.getmetatable(r) and debug.getmetatable(r).__tostring then\n"
   "    msg = tostring(r)\n"
   "  end\n"
   "  if type(msg) ~= 'string' then\n"

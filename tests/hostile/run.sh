@@ -216,6 +216,10 @@ tfile eq_meta 0 "testfiles/eq_meta_spec.lua:2: instruction budget exceeded"
 tfile id_tostring 0 "testfiles/id_tostring_spec.lua:3: test: an id (a string) expected"
 tfile memory 0 "testfiles/memory_spec.lua:3: memory cap exceeded"
 tfile close 0 "testfiles/close_spec.lua:3: instruction budget exceeded"
+# the engine's metatables a test file meets (json arrays and sentinels,
+# games, failures) are protected: each of its tests asserts it
+run 20 0 "$T/out" "$T/err" -- "$BITWA" test tests/hostile/testfiles/metatables_spec.lua
+if grep -q "^6 passed, 0 failed" "$T/out"; then ok; else no "metatables_spec: $(head -c 600 "$T/out")"; fi
 
 # --- nothing shells out: a BITWA_PATH entry that is a command -------------
 for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do

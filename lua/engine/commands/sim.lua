@@ -39,7 +39,7 @@ local function encode(v, opts)
     if type(x) ~= "table" or x == json.null or x == json.empty_array then return x end
     local c = {}
     for k, y in next, x do c[k] = walk(y) end
-    return setmetatable(c, getmetatable(x))
+    return setmetatable(c, debug.getmetatable(x))
   end
   local text = json.encode(walk(v), opts)
   return (text:gsub('"\\u0001(%d+)"', function(i) return floats[tonumber(i)] end))
