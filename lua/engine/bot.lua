@@ -45,10 +45,10 @@ game's instruction budget and memory cap, and read-only: the game
 refuses every change while a bot looks at it (`bitwa.unit(x).sp = 0`,
 bitwa.set_var, bitwa.roll... fail with "a bot cannot change the game").
 Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
-unlogged draw from the bot's stream, seeded by the game's seed (for a bot
-given as a FILE.lua, not one of lua/bots, by a keyed hash of it,
-bitwa.util.bot_seed: its draws reveal nothing of the game's dice), the
-bot's side and the position in the game.
+unlogged draw from the bot's stream, seeded by a keyed hash of the
+game's seed (bitwa.util.bot_seed: its draws reveal nothing of the game's
+dice; so for every bot, the engine's too), the bot's side and the
+position in the game.
 
 The module is loaded afresh for every call, so it keeps nothing from
 one call to the next: what it does depends only on the position, the
@@ -278,6 +278,7 @@ end
 
 -- random (lua/bots/random.lua): uniform among legal actions, but ends a
 -- phase only one time in five while something else is possible.
+-- (seed: the game's; the bot draws from its keyed hash, as all bots)
 function M.random(seed, side_index)
   return assert(M.make("random", seed, side_index))
 end
@@ -380,6 +381,7 @@ function M.score(g, side)
 end
 
 function M.greedy(seed, side_index)
+  seed = bitwa.util.bot_seed(seed)      -- never the game's seed itself
   local bot = { name = "greedy" }
   local tries = 0
   local function position(g)
@@ -574,11 +576,10 @@ function M.make(name, seed, side_index, opts)
     return nil, "no bot named '" .. tostring(name) .. "' (bots: " .. table.concat(M.names(), ", ") ..
       "; or the path of a bot module, FILE.lua)"
   end
-  -- a bot that is not the engine's own (a FILE.lua from anywhere) draws
-  -- from a keyed hash of the game's seed, never from the seed itself:
-  -- its draws reveal nothing of the game's stream
-  if path:sub(1, #M.DIR + 1) ~= M.DIR .. "/" then seed = bitwa.util.bot_seed(seed) end
-  return M.module(path, seed, side_index, shown, opts)
+  -- every bot (the engine's own too) draws from a keyed hash of the
+  -- game's seed, never from the seed itself: its draws reveal nothing of
+  -- the game's stream
+  return M.module(path, bitwa.util.bot_seed(seed), side_index, shown, opts)
 end
 
 return M

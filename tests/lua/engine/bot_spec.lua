@@ -27,12 +27,21 @@ test("bots: greedy and random are built in; an unknown name lists them", functio
   ok(err:find("greedy, heuristic, random, rules", 1, true), err)
 end)
 
+-- Greedy against random on the duel, every bot drawing from the keyed
+-- hash of the seed (bitwa.util.bot_seed).  Measured over 2,000 games
+-- (seeds 1..1000, greedy on each side): greedy won 858, random 436, 706
+-- draws: greedy takes 0.663 of the decisive games, 95% interval (Wilson)
+-- 0.637..0.688 (before the keyed streams: 860, 449, 691; 0.657,
+-- 0.631..0.682).  Here 200 games (seeds 1..100, each side): about 130
+-- decisive, so greedy's share has a standard deviation of about 0.041 and
+-- "greedy wins more than random" fails only 4 deviations below the
+-- measured share.  (Seeds 1..100 give 67, 51, 82.)
 test("bots: greedy wins clearly more than random, on either side", function()
   local wins = { greedy = 0, random = 0, draw = 0 }
   local combats = 0
   for _, sides in ipairs { { "greedy", "random" }, { "random", "greedy" } } do
     local gside = sides[1] == "greedy" and "A" or "B"
-    for seed = 1, 20 do
+    for seed = 1, 100 do
       local res, _, c = play(seed, sides[1], sides[2])
       combats = combats + c
       if res.winner == gside then wins.greedy = wins.greedy + 1
@@ -42,8 +51,8 @@ test("bots: greedy wins clearly more than random, on either side", function()
   end
   local summary = string.format("greedy %d, random %d, draws %d, combats %d", wins.greedy, wins.random,
     wins.draw, combats)
-  ok(wins.greedy >= 2 * wins.random, summary)
-  ok(wins.greedy >= 12, summary)
+  ok(wins.greedy > wins.random, summary)
+  ok(wins.greedy >= 50, summary)
   ok(combats >= 20, "the bots fight: " .. summary)
 end)
 
