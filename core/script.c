@@ -60,6 +60,7 @@
 #define SORT_PASS_C 32          /* per element and pass of a sort by C comparisons */
 #define SORT_PASS_LUA 8         /* ... when a Lua comparator is charged its own */
 #define KEY_WALK 8              /* per key collected by pairs or next */
+#define RUN_COST 20000          /* per run of rule code, to the outer limits */
 
 struct bitwa_script {
   size_t used;                  /* bytes held by the lua_State */
@@ -1137,9 +1138,11 @@ static int resume_thread (lua_State *L, lua_State *co, int first) {
   if (!lua_checkstack(co, nargs + 1)) return luaL_error(L, "too many arguments to resume");
   lua_xmove(L, co, nargs);
   /* the hook counts whole steps only: a run of fewer instructions than
-  ** a step would cost the outer limits nothing, however many there are */
+  ** a step would cost the outer limits nothing, however many there are;
+  ** a run costs them what the engine's work around it takes (about the
+  ** time of RUN_COST instructions: a thread, its hook, the binding) */
   if (S->outer_on) {
-    S->outer_left -= HOOK_STEP;
+    S->outer_left -= RUN_COST;
     if (S->outer_left <= 0 && S->killed == BITWA_KILL_NONE) {
       S->killed = S->outer_dead = BITWA_KILL_BUDGET;
       where(L, S->kill_msg, sizeof S->kill_msg);

@@ -76,9 +76,13 @@ function M.env(results)
       where = test_line(results.source, 2)
       if getmetatable(e) == Failure then return e end
       -- stopped by the test file's limits: the message alone
+      -- (at the test file's line, wherever inside the engine or the
+      -- rules its limits ran out)
       if bitwa.sandbox.killed() then
-        if getmetatable(e) == gamemod.RuleFailure then return e.message end
-        return type(e) == "string" and e or "stopped: " .. bitwa.sandbox.killed()
+        local m = getmetatable(e) == gamemod.RuleFailure and e.message or type(e) == "string" and e or ""
+        m = m:match("([^:]*)$"):match("^%s*(.-)%s*$")
+        if m == "" then m = "stopped (" .. bitwa.sandbox.killed() .. ")" end
+        return (where and (where .. ": ") or "") .. m
       end
       return debug.traceback(tostring(e), 2)
     end)
@@ -250,7 +254,7 @@ end
 -- (counted for everything the file runs, the rule code its games run
 -- included, each action still under its own budget too), CPU seconds
 -- (the backstop, as for rule code) and bytes it may add.
-M.TEST_BUDGET = 200000000
+M.TEST_BUDGET = 300000000
 M.TEST_CPU = 60
 M.TEST_MEMORY = 512 * 1024 * 1024
 

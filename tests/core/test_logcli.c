@@ -32,6 +32,8 @@
 #include <sqlite3.h>
 
 #include <dirent.h>
+#include <grp.h>
+#include <pwd.h>
 
 #include "check.h"
 
@@ -45,6 +47,10 @@
 
 static const char *bin;
 static char dir[4000];
+/* When not 0, bitwa runs as this user and group (the permission checks,
+** when the tests run as root: root may write any file). */
+static uid_t as_uid;
+static gid_t as_gid;
 
 /* ------------------------------------------------------------ utilities */
 
@@ -100,6 +106,12 @@ static pid_t spawn_v (const char *tag, char *const argv[]) {
     if (in < 0 || fo < 0 || fe < 0) _exit(126);
     dup2(in, 0); dup2(fo, 1); dup2(fe, 2);
     close(in); close(fo); close(fe);
+    /* drop root in the child, for good: no supplementary groups, then
+    ** the group, then the user (after which nothing can be regained) */
+    if (as_uid != 0 &&
+        (setgroups(0, NULL) != 0 || setgid(as_gid) != 0 || setuid(as_uid) != 0 ||
+         setuid(0) == 0))
+      _exit(125);
     execv(bin, argv);
     _exit(127);
   }
@@ -507,10 +519,20 @@ static void test_opening (void) {
     CHECK_INT(RUN("views", "replay", (char *) t, "--verify"), 0);
     CHECK_INT(query_int(t, "SELECT count(*) FROM my_view"), 5);
   }
-  /* permissions: only meaningful when not running as root */
-  if (geteuid() != 0) {
+  /* permissions: as root (root may write anything), bitwa runs as the
+  ** unprivileged user nobody for these checks, the test's folder made
+  ** reachable to it */
+  {
     const char *rd = at("rodir");
     char f[4400];
+    if (geteuid() == 0) {
+      struct passwd *pw = getpwnam("nobody");
+      as_uid = pw ? pw->pw_uid : 65534;
+      as_gid = pw ? pw->pw_gid : 65534;
+      CHECK(as_uid != 0);
+      CHECK_INT(chmod(dir, 0711), 0);
+      printf("opening: running as root, the permission checks run as uid %d\n", (int) as_uid);
+    }
     mkdir(rd, 0755);
     snprintf(f, sizeof f, "%s/g.bitwa", rd);
     CHECK_INT(copy_file(g, f), 0);
@@ -521,10 +543,24 @@ static void test_opening (void) {
     CHECK_INT(RUN("ro", "show", f), 0);
     CHECK_INT(RUN("ro", "actions", f), 0);
     CHECK_INT(RUN("ro", "replay", f, "--verify"), 0);
+    /* the user bitwa ran as could indeed not write the file */
+    if (as_uid != 0) {
+      pid_t p = fork();
+      if (p == 0) {
+        int fd;
+        if (setgroups(0, NULL) != 0 || setgid(as_gid) != 0 || setuid(as_uid) != 0) _exit(3);
+        fd = open(f, O_WRONLY);
+        _exit(fd < 0 && errno == EACCES ? 0 : 4);
+      }
+      CHECK_INT(wait_pid(p), 0);
+    }
     chmod(rd, 0755);
     chmod(f, 0644);
-  } else {
-    printf("opening: running as root, the permission checks are skipped\n");
+    if (as_uid != 0) {
+      as_uid = 0;
+      as_gid = 0;
+      chmod(dir, 0700);
+    }
   }
   /* an interrupted creation leaves nothing that blocks a rerun */
   for (int i = 0; i < 8; i++) {
