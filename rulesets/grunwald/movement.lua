@@ -173,8 +173,19 @@ function M.turn_cost(u, steps)
     armour = leader and 0 or u.armour,
     horse_archers = u.kind == "horse_archers",
   }
+  local in_zoc = false
+  if not leader then
+    -- a copy planning a path (M.planned) keeps the answer for its hex
+    local memo = rawget(u, "planned_mover") and rawget(u, "zoc_memo")
+    if memo and memo[1] == u.hex and memo[2] == u.side then
+      in_zoc = memo[3]
+    else
+      in_zoc = rules.zoc.in_enemy_zoc(u.hex, u.side)                 -- [4.3.5] (8.1.3)
+      if rawget(u, "planned_mover") then u.zoc_memo = { u.hex, u.side, in_zoc } end
+    end
+  end
   local extra = {
-    in_zoc = not leader and rules.zoc.in_enemy_zoc(u.hex, u.side),   -- [4.3.5] (8.1.3)
+    in_zoc = in_zoc,
     terrain = rules.movement.turn_terrain(u, u.hex),
   }
   local cost, rule = rules.arith.turn_cost(info, steps, extra)
@@ -188,8 +199,23 @@ local function no(rule, message) return nil, rule, message end
 
 local function mp(s) return rules.units.mp_text(s) end
 
--- What every action of a mover needs.
+-- What every action of a mover needs.  A copy planning a path
+-- (M.planned: a plan made on the game as it stands, never kept across a
+-- change) is asked the same at every step, and nothing this reads is a
+-- field a plan changes but its hex: the first answer for a side is kept
+-- on the copy and its successors.
+local check_mover_now
 local function check_mover(side, u)
+  if rawget(u, "planned_mover") and rawget(u, "hex") ~= nil then
+    local memo = rawget(u, "mover_memo")
+    if memo and memo[1] == side then return memo[2], memo[3], memo[4] end
+    local ok, rule, why = check_mover_now(side, u)
+    u.mover_memo = { side, ok, rule, why }
+    return ok, rule, why
+  end
+  return check_mover_now(side, u)
+end
+function check_mover_now(side, u)
   if u.side ~= side then return no("2.1", u.name .. " is not " .. side .. "'s") end
   if units().is_banner(u) then return no("7.1.2", "a banner moves only with the unit holding it") end
   if not u.hex then return no("4.4.3", u.name .. " is off the map (it comes back with 'enter')") end
@@ -510,7 +536,7 @@ function M.planned(u)
 end
 
 local function copy_of(s)
-  local n = { planned_mover = true }
+  local n = { planned_mover = true, mover_memo = rawget(s, "mover_memo"), zoc_memo = rawget(s, "zoc_memo") }
   for _, k in ipairs(MOVER_FIELDS) do n[k] = s[k] end
   return setmetatable(n, getmetatable(s))
 end
