@@ -335,13 +335,27 @@ function Game:forget_row(id)
   end
 end
 
--- Remove unit id from the game.
+-- Remove unit id from the game.  The unit cache, when it matches the
+-- state, loses the unit in place (a rollback puts it back) rather than
+-- being built again.
 function Game:remove_unit(id)
   local st = self.state
-  local insync = self.rows_version == st:version()
+  local before = st:version()
+  local insync = self.rows_version == before
+  local c = self.unit_cache
+  if c and c.version ~= before then c = nil end
+  local alive = st:alive(id)
   st:remove(id)
   if insync then self.rows_version = st:version() end
-  self:forget_names()
+  self.name_index = nil
+  if c and alive then
+    local undo = self.cache_undo
+    if undo then undo[#undo + 1] = { id, "removed", { c.hex[id], c.side[id], c.kind[id] } } end
+    self:unit_changed(id, "removed")
+    c.version = st:version()
+  else
+    self.unit_cache = nil
+  end
   self:forget_row(id)
 end
 
@@ -428,11 +442,28 @@ function Game:units_of(field, value)
   return list
 end
 
--- A unit's hex, side or kind changed: keep the cache in step.
+-- A unit's hex, side or kind changed, or it was removed ("removed") or
+-- comes back ("removed" undone: value = { hex, side, kind }): keep the
+-- cache in step.
 function Game:unit_changed(id, field, value)
   local c = self.unit_cache
   if not c then return end
-  if field == "side" then c.side[id] = value; c.side_lists = nil
+  if field == "removed" then
+    local ids = c.ids
+    c.side_lists, c.kind_lists = nil, nil
+    if value == nil then
+      for i = #ids, 1, -1 do if ids[i] == id then table.remove(ids, i) break end end
+      self:unit_changed(id, "hex", nil)
+      c.side[id], c.kind[id] = nil, nil
+    else
+      local pos = #ids + 1
+      for i = 1, #ids do if ids[i] > id then pos = i break end end
+      table.insert(ids, pos, id)
+      c.side[id], c.kind[id] = value[2], value[3]
+      self:unit_changed(id, "hex", value[1])
+      self.name_index = nil
+    end
+  elseif field == "side" then c.side[id] = value; c.side_lists = nil
   elseif field == "kind" then c.kind[id] = value; c.kind_lists = nil
   elseif field == "hex" then
     local old = c.hex[id]

@@ -268,6 +268,41 @@ test("bitwa.units{kind=, side=}: the per-kind and per-side lists follow changes 
   for _, f in ipairs(filters) do eq(names(f), slow(f), "after the rollback") end
 end)
 
+test("unit cache: a unit removed in an action leaves the queries at once, and a rollback brings it back", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local function names(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units(f)) do out[#out + 1] = u.name end
+      return out
+    end)
+  end
+  local hex = g:query(function() return api.unit("R1").hex end)
+  local all, side_a, here = names {}, names { side = "A" }, names { hex = hex }
+  ok(#here > 0 and here[1] == "R1")
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    api.remove(api.unit("R1"))
+    eq(api.unit("R1"), nil)
+    for _, f in ipairs { {}, { side = "A" }, { hex = hex } } do
+      for _, u in ipairs(api.units(f)) do ok(u.name ~= "R1", "removed unit listed") end
+    end
+    eq(#api.units {}, #all - 1)
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  eq(names {}, all)
+  eq(names { side = "A" }, side_a)
+  eq(names { hex = hex }, here)
+  eq(g:query(function() return api.unit("R1").name end), "R1")
+  -- removed for good: gone from every query
+  g:remove_unit(g:find_unit("R1"))
+  eq(#names {}, #all - 1)
+  eq(#names { side = "A" }, #side_a - 1)
+  local same, why = rows_match(g)
+  ok(same, why)
+end)
+
 test("bitwa.units{near=, within=}: the units within n hexes of a hex, in id order, with the other filters", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
