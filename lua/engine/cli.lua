@@ -571,6 +571,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
     local code = require("engine.prompt").run(g, {
       bots = bots, read = read,
       write = function(text) io.write(text) end,
+      error = function(text) io.stderr:write(text) end,
       report = function(r) io.stdout:flush(); report_result(r, false) end,
       show_all = function(gg) print_state(gg) end,
     })

@@ -618,7 +618,8 @@ end
 M.run(g, opts): the prompt until the game ends or the input does.
 opts.bots: side -> bot (engine.bot); opts.read(prompt, complete) -> a
 line or nil; opts.write(text); opts.report(r) -> prints a refusal or an
-error (the CLI's).  Returns nothing; the caller closes the game.
+error (the CLI's); opts.error(text): a bot that failed (default: write).
+Returns the exit status (1 when a bot failed); the caller closes the game.
 --]]
 function M.run(g, opts)
   local bots = opts.bots or {}
@@ -671,7 +672,8 @@ function M.run(g, opts)
         if r and r.action then write(string.format("[bot %s] %s\n", side, r.action.line)) end
       end
       if not r then
-        write("bitwa: " .. tostring(err) .. "\n")
+        io.stdout:flush();
+        (opts.error or write)("bitwa: " .. tostring(err) .. "\n")
         return 1
       end
       after(r, names)

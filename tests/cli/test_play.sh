@@ -107,6 +107,19 @@ expect 0 "show after the pipe" "$BITWA" show "$T/duel.bitwa" --json
 has "$T/out" '"name":"R2","side":"A"' "the game has R2"
 has "$T/out" '"hex":"0805"' "R2 stands where it was sent"
 
+# a bot that fails stops the prompt: its message on stderr, exit 1
+cat >"$T/badbot.lua" <<'BOT'
+local M = {}
+function M.choose(side, legal) error("boom") end
+function M.answer(req) error("boom") end
+return M
+BOT
+"$BITWA" start skirmish/duel "$T/bad.bitwa" --seed 5 >/dev/null 2>&1
+printf 'end\nend\nquit\n' >"$T/in2"
+expect 1 "a failing bot" "$BITWA" play "$T/bad.bitwa" --bot "B=$T/badbot.lua" <"$T/in2"
+has "$T/err" "bitwa: the bot of side B failed: bot '$T/badbot.lua': $T/badbot.lua:2: boom" "the bot's failure, on stderr"
+has "$T/out" "phase B.move (2.1): B to act" "the game went on to the bot's phase"
+
 # ---------------------------------------------------------------- a terminal
 if [ "$EDIT" != "edit" ] || [ -z "$PTY" ]; then
   echo "bitwa is built without libedit: the terminal tests are skipped"
