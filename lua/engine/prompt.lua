@@ -570,7 +570,15 @@ function M.completer(g)
         end
         return cands
       end
-      if req or g:is_over() then return cands end
+      if g:is_over() then return cands end
+      if req then
+        -- a decision's options of several words ("countercharge K1 P1"):
+        -- the word at this place of those that begin as typed
+        for _, o in ipairs(req.options) do
+          if type(o) == "string" and o:sub(1, #before) == before then add(o:sub(#before + 1):match("^[^%s,]*")) end
+        end
+        return cands
+      end
       -- an action: the next words of the legal lines that begin as typed
       local lines = legal()
       local unit = words[2] or (list_prefix and #words == 1 and nil)

@@ -201,6 +201,13 @@ test("prompt: completion of commands, action words, unit names, hexes, facings, 
   local dc = prompt.completer(d)
   eq(dc("", "f"), { "fire" })
   eq(dc("", "h"), { "help", "hold" })
+  -- options of several words: word by word
+  d.pending.request = { side = "B", kind = "countercharge", prompt = "?",
+                        options = { "countercharge K1 P1", "countercharge K2 P1", "pass" } }
+  local dc2 = prompt.completer(d)
+  eq(dc2("", "co"), { "countercharge K1 P1", "countercharge K2 P1" })
+  eq(dc2("countercharge ", ""), { "K1", "K2" })
+  eq(dc2("countercharge K2 ", ""), { "P1" })
 end)
 
 test("prompt: a unit list completes after its comma", function()
