@@ -261,7 +261,11 @@ function showUnit(u, reach, orders, cannot, offers) {
     ["hex", u.hex || "off the map"], ["facing", u.facing || ""]];
   if (u.strength !== undefined && u.strength !== null) rows.push([state.strength + " (strength)", u.strength]);
   for (const v of u.values) if (v.name !== state.strength) rows.push([v.name, v.shown !== undefined ? v.shown : v.value]);
-  info.append(el("table", { class: "values" }, ...rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, String(v))))));
+  const trs = [];
+  for (let i = 0; i < rows.length; i += 2) {
+    trs.push(el("tr", {}, ...rows.slice(i, i + 2).flatMap(([k, v]) => [el("td", {}, k), el("td", {}, String(v))])));
+  }
+  info.append(el("table", { class: "values" }, ...trs));
   if (reach.length) info.append(el("div", { class: "muted" }, `reaches ${reach.length} hexes (cost on the map); click one to move there`));
   else if (cannot) info.append(el("div", { class: "muted" }, refusal(cannot)));
   const o = $("unit-orders");
@@ -299,14 +303,15 @@ function endCompose() {
 }
 
 // the units that may fill slot i: those the legal lines put there, among
-// the lines that agree with what is chosen in the slots before it
+// the lines that agree with what is chosen in the other slots (the rules
+// may accept other groupings too: the odds say, or refuse with the rule)
 function candidates(i) {
   const out = new Set();
   for (const w of compose.lines) {
     let fits = true;
-    for (let j = 0; j < i && fits; j++) {
+    for (let j = 0; j < compose.slots.length && fits; j++) {
       const have = (w[j + 1] || "").split(",");
-      if (compose.slots[j].length && !compose.slots[j].some((n) => have.includes(n))) fits = false;
+      if (j !== i && compose.slots[j].length && !compose.slots[j].some((n) => have.includes(n))) fits = false;
     }
     if (fits) for (const n of (w[i + 1] || "").split(",")) if (n) out.add(n);
   }
@@ -397,6 +402,7 @@ async function act(side, line) {
   const r = await api("POST", "act", { side, line });
   if (!r.ok) { toast(refusal(r.data)); return; }
   $("odds").replaceChildren();
+  $("order-line").value = "";
   afterAction(r.data);
 }
 
@@ -446,7 +452,9 @@ function decisionDialog() {
 }
 
 async function loadLog() {
-  const r = await api("GET", "log");
+  // the actions around the one shown (a long game's whole log is large)
+  const shown = at === null ? state.actions : at;
+  const r = await api("GET", `log?from=${Math.max(0, shown - 150)}&to=${shown + 50}`);
   if (!r.ok) return;
   const ol = $("log");
   ol.replaceChildren();
@@ -556,6 +564,8 @@ function wire() {
   $("rp-back").onclick = () => replayAt((at === null ? state.actions : at) - 1);
   $("rp-fwd").onclick = () => replayAt((at === null ? state.actions : at) + 1);
   $("rp-at").onchange = () => replayAt(parseInt($("rp-at").value, 10) || 0);
+  $("rp-at").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-at").blur(); });
+  $("rp-turn").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-turn").blur(); });
   $("rp-live").onclick = () => { at = null; refresh(); };
   $("rp-turn").onchange = async () => {
     const t = parseInt($("rp-turn").value, 10);
@@ -575,7 +585,7 @@ function wire() {
     last = now;
     follow.busy = true;
     try {
-      const r = await api("GET", "state?marks=0");
+      const r = await api("GET", "status");
       if (r.ok && (r.data.checksum !== state.checksum || r.data.actions !== state.actions ||
                    r.data.bot_busy !== state.bot_busy || r.data.bot_error !== state.bot_error ||
                    JSON.stringify(r.data.pending) !== JSON.stringify(state.pending))) await refresh();

@@ -472,6 +472,13 @@ function Server:api(method, route, args, body)
     local p = self:position()
     p.marks = self:marks(k and g.n - k + 1 or self:turn_start(g:turn(), g.n), g.n)
     return reply(200, p)
+  elseif route == "status" then
+    -- what a page polls: has the game moved on?
+    if not GET then return bad(405, "GET " .. route) end
+    return reply(200, { actions = g.n, checksum = g:checksum(), pending = req_json(g:pending_request()),
+                        over = g:is_over(), bot_play = self.bot_play, bot_delay = self.bot_delay,
+                        bot_busy = self.bot_play and not self.bot_error and self:bot_turn(),
+                        bot_error = self.bot_error })
   elseif route == "board.svg" then
     if not GET then return bad(405, "GET " .. route) end
     local gg = g
@@ -576,7 +583,7 @@ function Server:api(method, route, args, body)
                           checksum = g2:checksum() })
     end
   end
-  return bad(404, "no API '" .. route .. "' (state, board.svg, actions, unit, odds, log, act, answer, undo, step, bots)")
+  return bad(404, "no API '" .. route .. "' (state, status, board.svg, actions, unit, odds, log, act, answer, undo, step, bots)")
 end
 
 -- A page of another site open in the same browser may send requests to

@@ -1,8 +1,9 @@
 // A real browser against bitwa serve: headless Chromium driven by
-// playwright-core plays a skirmish game through the page: click a unit and
+// playwright-core plays a skirmish game through the page (click a unit and
 // see its reachable hexes, click a hex and see the counter move, answer a
-// decision dialog, undo, attack with the odds shown before confirming,
-// step a replay.  Screenshots go to OUT (the build folder).
+// decision dialog, undo, attack by clicking attacker and defender with the
+// odds shown before confirming, step a replay), then one whole turn of
+// Clash of Titans (grunwald()).  Screenshots go to OUT (the build folder).
 // usage: node browser_test.js BITWA OUT CHROMIUM   (from the source directory)
 "use strict";
 const { spawn, execFileSync } = require("child_process");
@@ -82,9 +83,11 @@ async function main() {
     await page.fill("#order-line", "end");
     await page.click("#order-do");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("A.attack"));
-    await page.fill("#order-line", "attack a x");
-    await page.click("#order-odds");
+    await page.click('#board g.unit[data-unit="a"]');
+    await page.waitForSelector('#board g.unit.cand[data-unit="x"]');
+    await page.click('#board g.unit[data-unit="x"]');
     await page.waitForSelector("#odds table");
+    check((await page.textContent("#odds")).includes("attack a x"), "the attack composed by two clicks");
     const odds = await page.textContent("#odds");
     check(/\d+\/\d+/.test(odds), "the exact odds are shown before confirming");
     await page.screenshot({ path: path.join(out, "6-odds.png") });
@@ -124,12 +127,42 @@ async function main() {
   process.exit(failures ? 1 : 0);
 }
 
-// Clash of Titans with the Teutonic Order played by the rules bot: a
-// Polish unit's reach, a path order by a click, the counter on its hex.
+// The actions and decisions of a game file (tests/cli/dump_log.lua)
+function readLog(game) {
+  const text = execFileSync(bitwa, ["script", "tests/cli/dump_log.lua", game], { maxBuffer: 1 << 28 }).toString();
+  const acts = [];
+  for (const l of text.split("\n")) {
+    if (l.startsWith("action|")) {
+      const f = l.split("|");
+      acts.push({ n: +f[1], side: f[2], line: f[3], turn: +f[4], phase: f[5], checksum: f[7], decisions: [] });
+    } else if (l.startsWith("  decision|")) {
+      const f = l.split("|");
+      acts[acts.length - 1].decisions.push({ side: f[2], answer: f[3] });
+    }
+  }
+  return acts;
+}
+
+// One whole turn of Clash of Titans played through the page, the
+// Teutonic Order by the rules bot in the background: the Polish side plays
+// the moves the rules bot made in the same game from the command line
+// (`bitwa run --seed 1`), some by clicks (a unit, its reach, a hex; an
+// attack by clicking its attacker and defender, its odds shown before
+// confirming; the decision dialogs), the others through the API; undo,
+// then the turn to its end, where the game's checksum is the CLI game's;
+// then a replay stepped back and forth.
 async function grunwald() {
+  const ref = path.join(out, "grunwald-ref.bitwa");
   const game = path.join(out, "grunwald.bitwa");
-  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
-  const srv = spawn(bitwa, ["serve", "grunwald/clash-of-titans", "-o", game, "--bots", "TO=rules", "--port", "0"],
+  for (const g of [ref, game]) for (const f of [g, g + "-wal", g + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  execFileSync(bitwa, ["run", "grunwald/clash-of-titans", "-o", ref, "--seed", "1"]);
+  const log = readLog(ref);
+  const turn1 = log.filter((a) => a.turn <= 1);
+  const plActs = turn1.filter((a) => a.side === "PL");
+  const plAnswers = [];
+  for (const a of turn1) for (const d of a.decisions) if (d.side === "PL") plAnswers.push(d.answer);
+  const endOfTurn = log.find((a) => a.turn === 2 && a.side === "PL");   // the first PL action of turn 2
+  const srv = spawn(bitwa, ["serve", "grunwald/clash-of-titans", "-o", game, "--seed", "1", "--bots", "TO=rules", "--port", "0"],
                     { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let buf = "";
@@ -143,24 +176,156 @@ async function grunwald() {
   const browser = await chromium.launch({ executablePath: chromePath, headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
            "--disable-sync", "--no-first-run"] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    const state = async () => (await (await page.request.get(url + "api/state")).json());
+    const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
+    const post = async (p, body) => {
+      const r = await page.request.post(url + "api/" + p, { data: body });
+      return { status: r.status(), data: await r.json() };
+    };
+    const status = () => get("status");
+    const hexOf = async (name) => (await get("state?marks=0")).units.find((u) => u.name === name).hex;
+    // wait while the bot plays; answer the Polish decisions from the CLI game
+    const settle = async () => {
+      for (let i = 0; i < 600; i++) {
+        const s = await status();
+        if (s.bot_busy) { await page.waitForTimeout(50); continue; }
+        if (s.pending && s.pending.side === "PL") { await post("answer", { answer: plAnswers.shift() }); continue; }
+        return s;
+      }
+      throw new Error("the bot did not finish");
+    };
+    let next = 0;                         // the next Polish action of plActs
+    const playUpTo = async (n) => {       // the Polish actions before action n, through the API
+      while (next < plActs.length && plActs[next].n < n) {
+        await settle();
+        const r = await post("act", { side: "PL", line: plActs[next].line });
+        if (r.status !== 200) throw new Error(plActs[next].line + ": " + JSON.stringify(r.data));
+        next++;
+      }
+      return settle();
+    };
+    const shown = (n) => page.waitForFunction((k) => document.querySelector("#turn-box").textContent.includes(` ${k} actions`),
+                                              n, { timeout: 30000 });
+    const byLine = (re) => plActs.find((a) => re.test(a.line));
+    // zoom the board in around a unit (the mouse wheel over it)
+    const zoomTo = async (name, steps) => {
+      await page.click("#zoom-fit");
+      const loc = page.locator(`#board g.unit[data-unit="${name}"]`);
+      let b = null;
+      for (let i = 0; i < 50 && !b; i++) { await loc.waitFor({ timeout: 30000 }); b = await loc.boundingBox(); }
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      for (let i = 0; i < steps; i++) await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(100);
+    };
+
     await page.goto(url);
     await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
+
+    // 1. a unit, its reach, a hex: the counter moves; undo puts it back
+    const m1 = byLine(/^move Poznan-1 \d{4}/);
+    const [, to1] = m1.line.match(/^move Poznan-1 (\d{4})/);
+    let s = await playUpTo(m1.n);
+    await shown(s.actions);
+    const from1 = await hexOf("Poznan-1");
+    await zoomTo("Poznan-1", 9);
     await page.click('#board g.unit[data-unit="Poznan-1"]');
-    await page.waitForSelector('#board .hex.reach[data-hex="1616"]', { timeout: 60000 });
+    await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
     check((await page.textContent("#unit-info")).includes("armour"), "a Grunwald unit's values (armour)");
+    check(await page.locator("#board text.cost").count() > 5, "the reachable hexes show their cost");
     await page.screenshot({ path: path.join(out, "g1-reach.png") });
-    await page.click('#board polygon.hex[data-hex="1616"]', { force: true });
-    let hex = null;
-    for (let i = 0; i < 100 && hex !== "1616"; i++) {
-      await page.waitForTimeout(200);
-      hex = (await state()).units.find((u) => u.name === "Poznan-1").hex;
-    }
-    check(hex === "1616", "Poznan-1 walked to 1616 by one click (" + hex + ")");
-    await page.waitForFunction(() => document.querySelector("#where").textContent.includes("PL"));
+    await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
+    s = await settle();
+    check(await hexOf("Poznan-1") === to1, `Poznan-1 walked to ${to1} by one click`);
+    await shown(s.actions);
+    await page.waitForSelector('#board polyline.trail.own[data-unit="Poznan-1"]', { state: "attached" });
+    check(true, "its path is drawn");
     await page.screenshot({ path: path.join(out, "g2-moved.png") });
+    await page.click("#undo");
+    for (let i = 0; i < 100 && (await hexOf("Poznan-1")) !== from1; i++) await page.waitForTimeout(100);
+    check(await hexOf("Poznan-1") === from1, "undo put Poznan-1 back on " + from1);
+    await shown(s.actions - 1);
+    await page.click('#board g.unit[data-unit="Poznan-1"]');
+    await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
+    await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
+    s = await settle();
+    check(s.checksum === m1.checksum, "the clicked move is the CLI game's action " + m1.n);
+    next++;
+
+    // 2. a move the Teutonic Order reacts to, and a decision dialog
+    const m2 = turn1.find((a) => a.side === "PL" && /^move /.test(a.line) && a.decisions.some((d) => d.side === "PL"));
+    const [, name2, to2] = m2.line.match(/^move (\S+) (\d{4})/);
+    await playUpTo(m2.n);
+    const skip = turn1.filter((a) => a.n < m2.n).reduce((k, a) => k + a.decisions.filter((d) => d.side === "PL").length, 0);
+    check(plAnswers.length === turn1.reduce((k, a) => k + a.decisions.filter((d) => d.side === "PL").length, 0) - skip,
+      "the Polish decisions so far answered");
+    s = await status();
+    await shown(s.actions);
+    await page.click(`#board g.unit[data-unit="${name2}"]`);
+    await page.waitForSelector(`#board .hex.reach[data-hex="${to2}"]`, { timeout: 30000 });
+    await page.click(`#board polygon.hex[data-hex="${to2}"]`, { force: true });
+    await page.waitForSelector("dialog#decision[open]", { timeout: 60000 });
+    check((await page.textContent("#decision-title")).includes("PL decides"), "a decision dialog for PL");
+    await page.screenshot({ path: path.join(out, "g3-decision.png") });
+    const ans = plAnswers.shift();
+    await page.click(`#decision-options button[value="${ans}"]`);
+    s = await settle();
+    check(s.checksum === m2.checksum, `the move with its reactions and the dialog's answer is the CLI game's action ${m2.n}`);
+    next++;
+
+    // 3. the attack phase: attacker and defender clicked, the odds, confirm
+    const att = plActs.find((a) => /^attack \S+ \S+$/.test(a.line) && !a.line.includes(","));
+    const [, attacker, defender] = att.line.match(/^attack (\S+) (\S+)$/);
+    s = await playUpTo(att.n);
+    await shown(s.actions);
+    await zoomTo(attacker, 10);
+    await page.click(`#board g.unit[data-unit="${attacker}"]`);
+    await page.waitForSelector(`#board g.unit.cand[data-unit="${defender}"]`, { timeout: 30000 });
+    check(!(await page.locator("#compose-box").isHidden()), "the attack is composed on the board");
+    await page.click(`#board g.unit[data-unit="${defender}"]`);
+    await page.waitForSelector("#odds table", { timeout: 30000 });
+    const odds = await page.textContent("#odds");
+    check(odds.includes(att.line) && /\d+\/\d+/.test(odds) && /%/.test(odds), "the exact odds of " + att.line + " before confirming");
+    check(await page.locator('#board g.unit.chosen-target[data-unit="' + defender + '"]').count() === 1, "the defender is marked");
+    await page.screenshot({ path: path.join(out, "g4-attack-odds.png") });
+    await page.click("#odds button");
+    s = await settle();
+    check(s.checksum === att.checksum, "the attack played from the page is the CLI game's action " + att.n);
+    next++;
+    await shown(s.actions);
+    await page.waitForSelector("#board g.fought", { timeout: 30000 });
+    check(await page.locator(`#board g.fought[data-unit="${attacker}"]`).count() === 1, "the attacker is marked as having fought");
+    await page.screenshot({ path: path.join(out, "g5-after-attack.png") });
+
+    // 4. the rest of the turn: the Teutonic Order's phases by the bot
+    await playUpTo(endOfTurn.n);
+    s = await settle();
+    check(s.actions === endOfTurn.n - 1, `the turn played to action ${endOfTurn.n - 1} (${s.actions})`);
+    const refAt = log.find((a) => a.n === s.actions);
+    check(refAt && s.checksum === refAt.checksum, "the turn played in the browser is the CLI game's, checksum for checksum");
+    await shown(s.actions);
+    await page.selectOption("#marks", "20");
+    await page.waitForFunction(() => document.querySelectorAll("#board polyline.trail").length >= 5, null, { timeout: 30000 });
+    check(true, "the last 20 actions' moves are drawn as paths");
+    await page.screenshot({ path: path.join(out, "g6-turn-marks.png") });
+
+    // 5. a replay: back, forward, a turn
+    await page.selectOption("#marks", "1");
+    await page.click("#rp-back");
+    await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), s.actions - 1);
+    await page.click("#rp-back");
+    await page.click("#rp-fwd");
+    await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), s.actions - 1);
+    check(true, "replay steps back and forward");
+    await page.fill("#rp-at", String(att.n));
+    await page.press("#rp-at", "Enter");
+    await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), att.n);
+    await page.waitForSelector(`#board g.fought[data-unit="${attacker}"]`, { timeout: 30000 });
+    check(await page.locator("#log li.current").textContent().then((t) => t.includes(att.line)), "the log shows the attack with its rolls");
+    await page.screenshot({ path: path.join(out, "g7-replay-attack.png") });
+  } catch (e) {
+    await page.screenshot({ path: path.join(out, "g-failed.png") });
+    throw e;
   } finally {
     await browser.close();
     srv.kill("SIGTERM");
