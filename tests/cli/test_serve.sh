@@ -3,7 +3,9 @@
 # answer, refusals with their rule, undo and its refusal, reach, odds on the
 # position, replay at N; bad requests get a 4xx with a message and change
 # nothing; the game played through the server has the log of the same
-# decisions typed at the CLI.  The server is stopped by this script (and
+# decisions typed at the CLI; the writer lock while it runs; bot games
+# played in the background are `bitwa run`'s games row for row, the
+# server answering meanwhile.  The server is stopped by this script (and
 # by `timeout` at the latest); exit 77 (skipped) without libmicrohttpd.
 # usage: test_serve.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
@@ -168,6 +170,115 @@ b=$("$BITWA" show "$C" --json | sed 's/.*"checksum":"\([0-9a-f]*\)".*/\1/')
 "$BITWA" script tests/cli/dump_log.lua "$G" >"$T/g.log" 2>&1
 "$BITWA" script tests/cli/dump_log.lua "$C" >"$T/c.log" 2>&1
 cmp -s "$T/g.log" "$T/c.log" && ok || no "the logs differ: $(diff "$T/g.log" "$T/c.log" | head -5)"
+
+# the server is the file's writer while it runs: a CLI writer waits, then
+# fails (exit 2) with the file untouched; readers work
+timeout 120 "$BITWA" serve "$G" --port 0 >"$T/serve3.out" 2>&1 &
+PID=$!
+i=0
+while ! grep -q "http://" "$T/serve3.out" 2>/dev/null && [ $i -lt 200 ]; do i=$((i + 1)); sleep 0.1; done
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve3.out")
+before=$(digest "$G")
+BITWA_LOCK_WAIT_MS=200 "$BITWA" do "$G" A end >"$T/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && ok || no "a CLI writer while serve runs: exit $rc, expected 2"
+has "$T/out" "another bitwa process is writing this game (waited" "the CLI writer's message"
+BITWA_LOCK_WAIT_MS=200 "$BITWA" undo "$G" >"$T/out" 2>&1
+[ $? -eq 2 ] && ok || no "bitwa undo while serve runs: not exit 2: $(cat "$T/out")"
+"$BITWA" show "$G" >"$T/out" 2>&1 && ok || no "bitwa show while serve runs: $(cat "$T/out")"
+has "$T/out" "actions 3," "show reads the served game"
+[ "$(digest "$G")" = "$before" ] && ok || no "the refused CLI writers changed the file"
+req POST "api/act" '{"side":"A","line":"end"}'
+status 200 "the server still plays after the CLI writer was refused"
+stop
+PID=""
+"$BITWA" replay "$G" --verify >"$T/out" 2>&1 && ok || no "replay --verify after the lock test: $(cat "$T/out")"
+
+# bots in the background: a game of bots only, played through the server
+# while it answers requests, is the game `bitwa run` plays with the same
+# seed and bots, row for row
+for spec in "skirmish/duel 3 A=random,B=heuristic" "grunwald/clash-of-titans 2 PL=rules,TO=rules"; do
+  set -- $spec
+  SB="$T/bots-$2.bitwa"
+  timeout 200 "$BITWA" serve "$1" -o "$SB" --seed "$2" --bots "$3" --port 0 >"$T/serve4.out" 2>&1 &
+  PID=$!
+  i=0
+  while ! grep -q "http://" "$T/serve4.out" 2>/dev/null && [ $i -lt 600 ]; do i=$((i + 1)); sleep 0.1; done
+  URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve4.out")
+  req GET "api/status"
+  has "$T/body" '"actions":1,' "$1: a game of bots waits for play"
+  has "$T/body" '"bot_play":false' "$1: bots paused at first"
+  before=$(digest "$SB")
+  req POST "api/bots" '{"play":"yes"}'
+  status 400 "bots: play not a boolean"
+  req POST "api/bots" '{"delay":-5}'
+  status 400 "bots: a negative delay"
+  req GET "api/bots"
+  status 405 "bots by GET"
+  req POST "api/step" '{"n":0}'
+  status 400 "step: n 0"
+  req GET "api/state?marks=x"
+  status 400 "a bad marks"
+  [ "$(digest "$SB")" = "$before" ] && ok || no "$1: bad requests changed the game file"
+  req POST "api/step" '{"n":2}'
+  status 200 "two bot actions now"
+  has "$T/body" '"actions":3' "$1: two actions played by step"
+  req POST "api/bots" '{"play":true,"delay":0}'
+  status 200 "bots play"
+  has "$T/body" '"play":true' "$1: bots on"
+  # the server answers while the bots play: the game moves on between answers
+  seen=""
+  i=0
+  while [ $i -lt 1800 ]; do
+    req GET "api/status"
+    [ "$code" = 200 ] || break
+    n=$(sed 's/.*"actions":\([0-9]*\).*/\1/' "$T/body")
+    case " $seen " in *" $n "*) ;; *) seen="$seen $n" ;; esac
+    grep -q '"over":true' "$T/body" && break
+    i=$((i + 1))
+    sleep 0.1
+  done
+  has "$T/body" '"over":true' "$1: the bots played the game to its end"
+  set -- $seen
+  [ $# -ge 3 ] && ok || no "the status was answered at only $# positions while the bots played"
+  stop
+  PID=""
+  set -- $spec
+  C="$T/bots-cli-$2.bitwa"
+  "$BITWA" run "$1" -o "$C" --seed "$2" --bots "$3" >/dev/null 2>&1 || no "$1: bitwa run failed"
+  "$BITWA" script tests/cli/dump_log.lua "$SB" | grep -v '^meta|bots|' >"$T/g.log" 2>&1
+  "$BITWA" script tests/cli/dump_log.lua "$C" | grep -v '^meta|bots|' >"$T/c.log" 2>&1
+  a=$(grep -c '^action|' "$T/g.log")
+  [ "$a" -gt 20 ] && cmp -s "$T/g.log" "$T/c.log" && ok ||
+    no "$1: the served bot game and bitwa run's differ ($a actions): $(diff "$T/g.log" "$T/c.log" | head -5)"
+  "$BITWA" replay "$SB" --verify >"$T/out" 2>&1 && ok || no "$1: replay --verify of the served bot game: $(cat "$T/out")"
+done
+
+# a player against a bot: the act is answered at once, the bot plays after
+SH="$T/hb.bitwa"
+timeout 120 "$BITWA" serve skirmish/duel -o "$SH" --seed 4 --bots B=heuristic --port 0 >"$T/serve5.out" 2>&1 &
+PID=$!
+i=0
+while ! grep -q "http://" "$T/serve5.out" 2>/dev/null && [ $i -lt 200 ]; do i=$((i + 1)); sleep 0.1; done
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve5.out")
+req POST "api/act" '{"side":"A","line":"end"}'
+status 200 "A ends its move"
+req POST "api/act" '{"side":"A","line":"end"}'
+status 200 "A ends its attack"
+has "$T/body" '"bots_busy":true' "the bot is to play, in the background"
+req POST "api/act" '{"side":"B","line":"end"}'
+status 409 "the bot's side cannot be played from the page"
+i=0
+while [ $i -lt 300 ]; do
+  req GET "api/status"
+  grep -q '"bot_busy":false' "$T/body" && break
+  i=$((i + 1)); sleep 0.1
+done
+req GET "api/state"
+has "$T/body" '"acting":\["A"\]' "after the bot's turn A acts again"
+has "$T/body" '"turn":2,' "in turn 2"
+stop
+PID=""
 
 # another interface only with a token
 timeout 60 "$BITWA" serve "$G" --port 0 --host 0.0.0.0 >"$T/serve2.out" 2>&1 &
