@@ -197,14 +197,17 @@ PID=""
 # bots in the background: a game of bots only, played through the server
 # while it answers requests, is the game `bitwa run` plays with the same
 # seed and bots, row for row
-for spec in "skirmish/duel 3 A=random,B=heuristic" "grunwald/clash-of-titans 2 PL=rules,TO=rules"; do
+# (the short duel paced at 20 ms an action, Clash of Titans as fast as it goes)
+for spec in "skirmish/duel 3 A=random,B=heuristic 20" "grunwald/clash-of-titans 2 PL=rules,TO=rules 0"; do
   set -- $spec
   SB="$T/bots-$2.bitwa"
-  timeout 200 "$BITWA" serve "$1" -o "$SB" --seed "$2" --bots "$3" --port 0 >"$T/serve4.out" 2>&1 &
+  delay=$4
+  timeout 300 "$BITWA" serve "$1" -o "$SB" --seed "$2" --bots "$3" --port 0 >"$T/serve4.out" 2>&1 &
   PID=$!
   i=0
-  while ! grep -q "http://" "$T/serve4.out" 2>/dev/null && [ $i -lt 600 ]; do i=$((i + 1)); sleep 0.1; done
+  while ! grep -q "http://" "$T/serve4.out" 2>/dev/null && [ $i -lt 1200 ] && kill -0 $PID 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
   URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve4.out")
+  [ -n "$URL" ] || { no "$1: the server did not start: $(cat "$T/serve4.out")"; stop; PID=""; continue; }
   req GET "api/status"
   has "$T/body" '"actions":1,' "$1: a game of bots waits for play"
   has "$T/body" '"bot_play":false' "$1: bots paused at first"
@@ -223,7 +226,7 @@ for spec in "skirmish/duel 3 A=random,B=heuristic" "grunwald/clash-of-titans 2 P
   req POST "api/step" '{"n":2}'
   status 200 "two bot actions now"
   has "$T/body" '"actions":3' "$1: two actions played by step"
-  req POST "api/bots" '{"play":true,"delay":0}'
+  req POST "api/bots" "{\"play\":true,\"delay\":$delay}"
   status 200 "bots play"
   has "$T/body" '"play":true' "$1: bots on"
   # the server answers while the bots play: the game moves on between answers

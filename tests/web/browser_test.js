@@ -222,58 +222,76 @@ async function grunwald() {
     await page.goto(url);
     await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
 
+    // the Polish decisions pending now answered in the page's dialog
+    let dialogs = 0;
+    const answerDialogs = async (before) => {
+      // the page's action first (the click sends it)
+      for (let i = 0; i < 600 && before; i++) {
+        const st = await status();
+        if (st.actions !== before.actions || st.pending) break;
+        await page.waitForTimeout(50);
+      }
+      for (let i = 0; i < 600; i++) {
+        const st = await status();
+        if (st.bot_busy) { await page.waitForTimeout(50); continue; }
+        if (!(st.pending && st.pending.side === "PL")) return st;
+        await page.waitForSelector("dialog#decision[open]", { timeout: 60000 });
+        check((await page.textContent("#decision-title")).includes("PL decides"), "a decision dialog for PL");
+        if (dialogs === 0) await page.screenshot({ path: path.join(out, "g3-decision.png") });
+        const ans = plAnswers.shift();
+        if (await page.locator("#decision-multi").isVisible()) {
+          for (const o of ans.split(",")) await page.check(`#decision-options input[value="${o}"]`);
+          await page.click("#decision-send");
+        } else {
+          await page.click(`#decision-options button[value="${ans}"]`);
+        }
+        await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
+        dialogs++;
+        for (let k = 0; k < 100; k++) {
+          const t = await status();
+          if (!t.pending || t.pending.request !== st.pending.request || t.actions !== st.actions ||
+              JSON.stringify(t.pending) !== JSON.stringify(st.pending)) break;
+          await page.waitForTimeout(50);
+        }
+      }
+      throw new Error("the decisions did not end");
+    };
+
     // 1. a unit, its reach, a hex: the counter moves; undo puts it back
-    const m1 = byLine(/^move Poznan-1 \d{4}/);
-    const [, to1] = m1.line.match(/^move Poznan-1 (\d{4})/);
+    const m1 = byLine(/^move \S+ \d{4}/);
+    const [, name1, to1] = m1.line.match(/^move (\S+) (\d{4})/);
     let s = await playUpTo(m1.n);
     await shown(s.actions);
-    const from1 = await hexOf("Poznan-1");
-    await zoomTo("Poznan-1", 9);
-    await page.click('#board g.unit[data-unit="Poznan-1"]');
+    const from1 = await hexOf(name1);
+    await zoomTo(name1, 9);
+    await page.click(`#board g.unit[data-unit="${name1}"]`);
     await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
     check((await page.textContent("#unit-info")).includes("armour"), "a Grunwald unit's values (armour)");
     check(await page.locator("#board text.cost").count() > 5, "the reachable hexes show their cost");
     await page.screenshot({ path: path.join(out, "g1-reach.png") });
     await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
-    s = await settle();
-    check(await hexOf("Poznan-1") === to1, `Poznan-1 walked to ${to1} by one click`);
+    s = await answerDialogs(s);
+    check(await hexOf(name1) === to1, `${name1} walked to ${to1} by one click`);
     await shown(s.actions);
-    await page.waitForSelector('#board polyline.trail.own[data-unit="Poznan-1"]', { state: "attached" });
+    await page.waitForSelector(`#board polyline.trail.own[data-unit="${name1}"]`, { state: "attached" });
     check(true, "its path is drawn");
     await page.screenshot({ path: path.join(out, "g2-moved.png") });
-    await page.click("#undo");
-    for (let i = 0; i < 100 && (await hexOf("Poznan-1")) !== from1; i++) await page.waitForTimeout(100);
-    check(await hexOf("Poznan-1") === from1, "undo put Poznan-1 back on " + from1);
-    await shown(s.actions - 1);
-    await page.click('#board g.unit[data-unit="Poznan-1"]');
-    await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
-    await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
-    s = await settle();
+    if (m1.decisions.length === 0) {
+      await page.click("#undo");
+      for (let i = 0; i < 100 && (await hexOf(name1)) !== from1; i++) await page.waitForTimeout(100);
+      check(await hexOf(name1) === from1, `undo put ${name1} back on ${from1}`);
+      await shown(s.actions - 1);
+      await page.click(`#board g.unit[data-unit="${name1}"]`);
+      await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
+      const s0 = await status();
+      await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
+      s = await answerDialogs(s0);
+    }
     check(s.checksum === m1.checksum, "the clicked move is the CLI game's action " + m1.n);
     next++;
 
-    // 2. a move the Teutonic Order reacts to, and a decision dialog
-    const m2 = turn1.find((a) => a.side === "PL" && /^move /.test(a.line) && a.decisions.some((d) => d.side === "PL"));
-    const [, name2, to2] = m2.line.match(/^move (\S+) (\d{4})/);
-    await playUpTo(m2.n);
-    const skip = turn1.filter((a) => a.n < m2.n).reduce((k, a) => k + a.decisions.filter((d) => d.side === "PL").length, 0);
-    check(plAnswers.length === turn1.reduce((k, a) => k + a.decisions.filter((d) => d.side === "PL").length, 0) - skip,
-      "the Polish decisions so far answered");
-    s = await status();
-    await shown(s.actions);
-    await page.click(`#board g.unit[data-unit="${name2}"]`);
-    await page.waitForSelector(`#board .hex.reach[data-hex="${to2}"]`, { timeout: 30000 });
-    await page.click(`#board polygon.hex[data-hex="${to2}"]`, { force: true });
-    await page.waitForSelector("dialog#decision[open]", { timeout: 60000 });
-    check((await page.textContent("#decision-title")).includes("PL decides"), "a decision dialog for PL");
-    await page.screenshot({ path: path.join(out, "g3-decision.png") });
-    const ans = plAnswers.shift();
-    await page.click(`#decision-options button[value="${ans}"]`);
-    s = await settle();
-    check(s.checksum === m2.checksum, `the move with its reactions and the dialog's answer is the CLI game's action ${m2.n}`);
-    next++;
-
-    // 3. the attack phase: attacker and defender clicked, the odds, confirm
+    // 2. an attack: attacker and defender clicked, the odds, confirm, its
+    // decisions in dialogs
     const att = plActs.find((a) => /^attack \S+ \S+$/.test(a.line) && !a.line.includes(","));
     const [, attacker, defender] = att.line.match(/^attack (\S+) (\S+)$/);
     s = await playUpTo(att.n);
@@ -289,7 +307,7 @@ async function grunwald() {
     check(await page.locator('#board g.unit.chosen-target[data-unit="' + defender + '"]').count() === 1, "the defender is marked");
     await page.screenshot({ path: path.join(out, "g4-attack-odds.png") });
     await page.click("#odds button");
-    s = await settle();
+    s = await answerDialogs(s);
     check(s.checksum === att.checksum, "the attack played from the page is the CLI game's action " + att.n);
     next++;
     await shown(s.actions);
@@ -297,9 +315,25 @@ async function grunwald() {
     check(await page.locator(`#board g.fought[data-unit="${attacker}"]`).count() === 1, "the attacker is marked as having fought");
     await page.screenshot({ path: path.join(out, "g5-after-attack.png") });
 
+    // 3. a Polish decision in a dialog, if none came yet: the first Polish
+    // action with one, its line typed in the order box
+    if (dialogs === 0) {
+      const d = plActs.find((a) => a.n > att.n && a.decisions.some((x) => x.side === "PL"));
+      if (d) {
+        s = await playUpTo(d.n);
+        await shown(s.actions);
+        await page.fill("#order-line", d.line);
+        await page.click("#order-do");
+        s = await answerDialogs(s);
+        check(s.checksum === d.checksum, "the typed order with its dialogs is the CLI game's action " + d.n);
+        next++;
+      }
+    }
+
     // 4. the rest of the turn: the Teutonic Order's phases by the bot
     await playUpTo(endOfTurn.n);
     s = await settle();
+    check(dialogs > 0, `decisions answered in the page's dialog (${dialogs})`);
     check(s.actions === endOfTurn.n - 1, `the turn played to action ${endOfTurn.n - 1} (${s.actions})`);
     const refAt = log.find((a) => a.n === s.actions);
     check(refAt && s.checksum === refAt.checksum, "the turn played in the browser is the CLI game's, checksum for checksum");
