@@ -28,6 +28,10 @@ add_test(NAME cli.modding COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_moddin
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(lua.json lua.mapfile lua.engine rules.fixtures rules.grunwald rules.legnica rules.husaria rules.grognard cli determinism cli.sim cli.modding
                      PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
+# every ruleset's scenarios and overlays in the viewer (bitwa serve's position and board)
+add_test(NAME lua.viewer COMMAND bitwa script tests/lua/test_viewer.lua
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(lua.viewer PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
 # bitwa serve's JSON API on a loopback port (skipped without libmicrohttpd)
 add_test(NAME cli.serve COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_serve.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

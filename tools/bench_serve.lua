@@ -4,6 +4,9 @@
 -- the server's own functions (lua/engine/server.lua) without HTTP.  The
 -- baseline, measured in the same run, is one listing of the acting side's
 -- legal actions (g:legal_actions) on the same position; ratios are to it.
+-- Also: the position the page loads (GET state, without the log's marks)
+-- and one bot action (the server plays them one at a time between
+-- requests: the longest is what a request may wait while bots play).
 -- usage: bitwa script tools/bench_serve.lua [SEED] [RULESET/SCENARIO]
 local gamemod = require "engine.game"
 local server = require "engine.server"
@@ -31,12 +34,15 @@ local function stats(list)
   return { n = #list, median = list[(#list + 1) // 2], max = list[#list] }
 end
 
--- play on until fn(g) is true (bots for every side)
+-- play on until fn(g) is true (bots for every side); each bot action is
+-- timed: bitwa serve plays them one at a time between requests, so the
+-- longest is how long a request may wait while the bots play
+local bot_t = {}
 local function until_(fn, limit)
   for _ = 1, limit do
     if fn(g) then return true end
     if g:is_over() then return false end
-    runner.play(g, bots, { max_actions = 1 })
+    bot_t[#bot_t + 1] = ms(function() return runner.play(g, bots, { max_actions = 1 }) end)
   end
   return fn(g)
 end
@@ -100,7 +106,9 @@ if until_(attacker, 5000) then
   end
 end
 
-local R, P, O = stats(reach_t), stats(path_t), stats(odds_t)
+local state_t = {}
+for _ = 1, 5 do state_t[#state_t + 1] = ms(function() return srv:position() end) end
+local R, P, O, S, BT = stats(reach_t), stats(path_t), stats(odds_t), stats(state_t), stats(bot_t)
 local function row(what, st, goal, b)
   print(string.format("%-26s n=%-3d median %7.1f ms  max %7.1f ms  goal <= %d ms: %s  (max/baseline %.1f)",
     what, st.n, st.median, st.max, goal, st.n > 0 and (st.max <= goal and "met" or "NOT met") or "not measured",
@@ -110,4 +118,6 @@ print(string.format("%s seed %d, side %s, turn %d; baseline (legal actions) %.1f
 row("unit + reach (GET unit)", R, 100, base)
 row("path order (POST act)", P, 200, base)
 row("odds of an attack", O, 300, base2)
+print(string.format("%-26s n=%-3d median %7.1f ms  max %7.1f ms", "position (GET state)", S.n, S.median, S.max))
+print(string.format("%-26s n=%-3d median %7.1f ms  max %7.1f ms  (a request waits at most one)", "one bot action", BT.n, BT.median, BT.max))
 return 0

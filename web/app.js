@@ -81,12 +81,11 @@ function zoomAt(f, cx, cy) {
   applyView();
 }
 
-async function loadBoard() {
-  const q = at === null ? "" : "?at=" + at;
-  const r = await api("GET", "board.svg" + q);
-  if (!r.ok) { toast(r.data.error || "cannot draw the board"); return; }
+// the board as the server draws it (the position shown), then what is
+// drawn over it
+function showBoard(svgText) {
   const first = !$("board").querySelector("svg");
-  $("board").innerHTML = r.data;
+  $("board").innerHTML = svgText;
   if (first) fit();
   drawMarks();
   if (selected && at === null) showReach();
@@ -480,24 +479,32 @@ async function loadLog() {
   if (cur) cur.scrollIntoView({ block: "nearest" });
 }
 
+// the position shown (live, or `at` in a replay) with its board, unit and
+// log; a refresh begun later wins over one still under way (a step of the
+// replay while the live game was being loaded)
+let refreshes = 0;
 async function refresh() {
+  const seq = ++refreshes;
   const marks = "marks=" + encodeURIComponent($("marks").value);
   const q = at === null ? "?" + marks : "?at=" + at + "&" + marks;
-  const r = await api("GET", "state" + q);
+  const [r, b] = await Promise.all([api("GET", "state" + q), api("GET", "board.svg" + (at === null ? "" : "?at=" + at))]);
+  if (seq !== refreshes) return;
   if (!r.ok) { toast(r.data.error); return; }
+  if (!b.ok) { toast(b.data.error || "cannot draw the board"); return; }
   state = r.data;
   if (at === null) {
     if (selected && !state.units.some((u) => u.name === selected.name)) selected = null;
   }
   renderTop();
-  await loadBoard();
+  showBoard(b.data);
   if (selected && at === null) await selectUnit(selected.name);
+  if (seq !== refreshes) return;
   await loadLog();
   decisionDialog();
 }
 
 async function replayAt(n) {
-  const live = await api("GET", "state");
+  const live = await api("GET", "status");
   const max = live.data.actions + (live.data.pending ? 1 : 0);
   n = Math.max(0, Math.min(max, n));
   at = n === live.data.actions && !live.data.pending ? null : n;
@@ -564,8 +571,8 @@ function wire() {
   $("rp-back").onclick = () => replayAt((at === null ? state.actions : at) - 1);
   $("rp-fwd").onclick = () => replayAt((at === null ? state.actions : at) + 1);
   $("rp-at").onchange = () => replayAt(parseInt($("rp-at").value, 10) || 0);
-  $("rp-at").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-at").blur(); });
-  $("rp-turn").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-turn").blur(); });
+  $("rp-at").addEventListener("keydown", (e) => { if (e.key === "Enter") replayAt(parseInt($("rp-at").value, 10) || 0); });
+  $("rp-turn").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-turn").onchange(); });
   $("rp-live").onclick = () => { at = null; refresh(); };
   $("rp-turn").onchange = async () => {
     const t = parseInt($("rp-turn").value, 10);

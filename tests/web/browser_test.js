@@ -348,8 +348,10 @@ async function grunwald() {
     await page.click("#rp-back");
     await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), s.actions - 1);
     await page.click("#rp-back");
+    await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), s.actions - 2);
     await page.click("#rp-fwd");
     await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), s.actions - 1);
+    await page.waitForFunction((k) => document.querySelector("#rp-at").value === String(k), s.actions - 1);
     check(true, "replay steps back and forward");
     await page.fill("#rp-at", String(att.n));
     await page.press("#rp-at", "Enter");
