@@ -598,6 +598,11 @@ command("replay", "replay FILE [--verify] [--json]", "replay a game and verify i
                                                          verify = true })
     if not ok then log:close() bad(tostring(g)) end
     g:close()
+    -- rule code that kept state outside the game state while replaying
+    if not rep.divergence then
+      local mok, moved = pcall(require("engine.ruleset").moved, g.rs)
+      if not mok or moved then rep.divergence = { n = rep.actions, message = tostring(moved) } end
+    end
     if opts.json then
       io.write(json.encode { actions = rep.actions, total = total, divergence = rep.divergence,
         changed = json.array(rep.changed), checksum = g:checksum() }, "\n")

@@ -87,7 +87,7 @@ table, seed = integer, options = {k = v}, log = path, durability =
 --]]
 function M.new(opts)
   local rs = opts.ruleset
-  if type(rs) ~= "table" then rs = ruleset.load(rs, { overlays = opts.overlays }) end
+  if type(rs) ~= "table" then rs = ruleset.load(rs, { overlays = opts.overlays, watch = opts.watch }) end
   local format = opts.format or M.FORMATS[M.FORMAT]
   local g = setmetatable({ rs = rs, seed = opts.seed or 1, n = -1, history = {}, format = format,
                           want_details = opts.want_details }, Game)
@@ -1496,7 +1496,7 @@ function M._replay(log, path, opts)
   end
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
                     options = options, deploy = meta.deploy, no_begin = true, format = format,
-                    no_setup = true, want_details = opts.verify }
+                    no_setup = true, want_details = opts.verify, watch = opts.verify }
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end

@@ -516,9 +516,40 @@ function M.load(name, opts)
   local rules = setmetatable({}, rules_mt)
   local rs = {
     name = name, chain = chain, manifest = manifest, modules = R, rules = rules,
-    api = api, bind = bind, rows_dropped = rows_dropped, sources = {}, overlays = {}, module_origin = {},
-    hooks = {}, phase_hooks = {}, libs = {},
+    api = api, bind = nil, rows_dropped = rows_dropped, sources = {}, overlays = {}, module_origin = {},
+    hooks = {}, phase_hooks = {}, libs = {}, wrapped = {},
   }
+
+  -- cache(): a memo a module declares (of what it computes from data that
+  -- does not change during a game, a bot's plan keyed by all it depends
+  -- on): emptied whenever the rules are bound to another game, so that
+  -- nothing crosses from one game to another, and not watched (below).
+  -- That its content is a function of its keys is the module's promise:
+  -- the engine cannot check it.  Made while the modules load.
+  local caches, cache_set = {}, {}
+  local frozen_now = false
+  local cached_for = nil
+  local function cache()
+    if frozen_now then error("cache(): make caches while the module loads", 2) end
+    local c = {}
+    caches[#caches + 1] = c
+    cache_set[c] = true
+    return c
+  end
+  rs.caches = cache_set
+  rs.bind = function(g)
+    if g == cached_for or g == nil then return bind(g) end
+    cached_for = g
+    for i = 1, #caches do
+      local c = caches[i]
+      if next(c) ~= nil then
+        local keys = {}
+        for k in next, c do keys[#keys + 1] = k end
+        for j = 1, #keys do rawset(c, keys[j], nil) end
+      end
+    end
+    return bind(g)
+  end
 
   local function add_source(ruleset, sname, kind, hash)
     rs.sources[#rs.sources + 1] = { ruleset = ruleset, name = sname, kind = kind, hash = hash }
@@ -530,7 +561,7 @@ function M.load(name, opts)
   local random = api.random
   local function make_env(extra)
     local env = sandbox.env {
-      bitwa = api, rules = rules, refuse = api.refuse,
+      bitwa = api, rules = rules, refuse = api.refuse, cache = cache,
     }
     env.math.random = random
     for _, k in ipairs(util.sorted_keys(extra or {})) do rawset(env, k, extra[k]) end
@@ -561,6 +592,53 @@ function M.load(name, opts)
     error("require: no library '" .. lib .. "' in lua/lib or the ruleset's lib/", 2)
   end
 
+  -- Keys of rule tables are strings, numbers or booleans (a table's key
+  -- would be hashed by its address).  They are checked after each module
+  -- and each overlay file runs, walked raw (next) under the load budget,
+  -- so that a bad key is reported at the file that made it, at the first
+  -- line of it that names the table (FILE:LINE: module.field: ...).
+  local function bad_key(t, path, seen)
+    if seen[t] then return nil end
+    seen[t] = true
+    local subs = {}
+    for k, v in next, t do
+      local tk = type(k)
+      if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then return path, tk end
+      if type(v) == "table" then subs[#subs + 1] = k end
+    end
+    table.sort(subs, util.key_less)
+    for _, k in ipairs(subs) do
+      local p, tk = bad_key(rawget(t, k), path .. (type(k) == "string" and ("." .. k) or ("[" .. tostring(k) .. "]")), seen)
+      if p then return p, tk end
+    end
+    return nil
+  end
+  local function line_naming(text, path)
+    local names = {}
+    for part in path:gmatch("[%a_][%w_]*") do names[#names + 1] = part end
+    for i = #names, 1, -1 do
+      local n = 0
+      for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+        n = n + 1
+        if line:find("%f[%w_]" .. names[i] .. "%f[^%w_]") then return n end
+      end
+    end
+    return nil
+  end
+  local function check_keys(mods, path, text)
+    local where, tk = run_rule(function()
+      for _, mname in ipairs(util.sorted_keys(mods)) do
+        local p, t = bad_key(mods[mname], mname, {})
+        if p then return p, t end
+      end
+    end)
+    if where then
+      local line = line_naming(text, where)
+      error(M.relpath(path) .. ":" .. (line and (line .. ": ") or " ") .. where .. ": a key of type " .. tk ..
+        " (rule tables are keyed by strings, numbers or booleans)", 0)
+    end
+  end
+
   -- modules
   local loaded = {}
   local function load_module(mname, providers, k)
@@ -583,6 +661,7 @@ function M.load(name, opts)
     if not chunk then error(err, 0) end
     local v = run_rule(chunk)
     if type(v) ~= "table" then error(M.relpath(path) .. ": a rule module must return a table", 0) end
+    check_keys({ [mname] = v }, path, text)
     loaded[key] = v
     add_source(link.name, mname .. ".lua", "module", bitwa.util.hash(text))
     return v
@@ -634,6 +713,7 @@ function M.load(name, opts)
         error("wrap: no function '" .. target .. "' to wrap", 2)
       end
       local orig = mod[field]
+      rs.wrapped[#rs.wrapped + 1] = fn
       mod[field] = function(...) return fn(orig, ...) end
     end
     local function replace(target, value)
@@ -661,6 +741,7 @@ function M.load(name, opts)
     local chunk, cerr = sandbox.load(text, "@" .. M.relpath(path), env)
     if not chunk then error(cerr, 0) end
     run_rule(chunk)
+    check_keys(R, path, text)
     rs.overlays[#rs.overlays + 1] = { id = oid, path = path, hash = bitwa.util.hash(text) }
     add_source(oid, M.relpath(path), "overlay", bitwa.util.hash(text))
   end
@@ -707,12 +788,15 @@ function M.load(name, opts)
     local seen = {}
     for _, mname in ipairs(util.sorted_keys(R)) do R[mname] = freeze(R[mname], seen) end
     frozen = true
+    frozen_now = true
     -- from now on the modules never change: `rules.X` is a table lookup
     -- (a copy of R whose misses raise), not a call
     local view = setmetatable({}, { __index = no_module })
     for _, mname in ipairs(util.sorted_keys(R)) do view[mname] = R[mname] end
     rules_mt.__index = view
   end
+
+  if opts.watch then M.watch(rs) end
 
   -- terrain / edge names
   rs.terrain = manifest.terrain
@@ -735,6 +819,122 @@ function M.load(name, opts)
     end
   end
   return rs
+end
+
+--[[
+State kept outside the game state.  Rule modules are read-only while a
+game runs, but a rule function can still change what its upvalues hold:
+a module-level local (a counter, a cache, a table it fills), a `require`d
+library's locals and tables.  Such state is not rolled back with a refused
+action or a query, nor rebuilt when a game is opened or replayed, so it
+can make two processes play the same decisions differently.
+
+M.watch(rs) records what every upvalue of every rule function reachable
+from the modules, libraries, hooks and overlays holds (a canonical text
+of it: tables deeply, functions by their position); M.moved(rs) then
+names the first one that changed: "FILE:LINE: the rule function keeps
+state in its upvalue 'NAME' ...", FILE:LINE being the function that uses
+it.  Both walk rule-made values raw, under the load budget.  `bitwa test`
+watches the rulesets its test files load and checks them after every
+file; `replay --verify` checks after the replay.
+--]]
+local function rule_upvalues(rs)
+  local engine_src = "@" .. bitwa.home .. "/lua/"
+  local skip = { [rs.api] = true, [rs.rules] = true }
+  for c in next, rs.caches do skip[c] = true end
+  local seen, cells, order = {}, {}, {}
+  local walk
+  local function real(t)
+    local mt = debug.getmetatable(t)
+    if mt and rawget(mt, "__metatable") == "read-only" and type(rawget(mt, "__index")) == "table" then
+      return rawget(mt, "__index")
+    end
+    return t
+  end
+  walk = function(v)
+    local tv = type(v)
+    if tv == "table" then
+      v = real(v)
+      if seen[v] or skip[v] then return end
+      seen[v] = true
+      local mt = debug.getmetatable(v)
+      if mt and rawget(mt, "__metatable") ~= nil and rawget(mt, "__metatable") ~= "read-only" then
+        return       -- the engine's own objects (units, refusals, ...)
+      end
+      local keys = {}
+      for k in next, v do
+        local tk = type(k)
+        if tk == "string" or tk == "number" or tk == "boolean" then keys[#keys + 1] = k end
+      end
+      table.sort(keys, util.key_less)
+      for _, k in ipairs(keys) do walk(rawget(v, k)) end
+    elseif tv == "function" then
+      if seen[v] then return end
+      seen[v] = true
+      local info = debug.getinfo(v, "S")
+      if info.what == "C" or info.source:sub(1, #engine_src) == engine_src then return end
+      for i = 1, 255 do
+        local name, x = debug.getupvalue(v, i)
+        if name == nil then break end
+        local id = debug.upvalueid(v, i)
+        if not cells[id] then
+          cells[id] = { f = v, name = name, src = info.short_src, line = info.linedefined }
+          order[#order + 1] = id
+        end
+        walk(x)
+      end
+    end
+  end
+  walk(rs.modules)
+  walk(rs.libs)
+  walk(rs.hooks)
+  walk(rs.phase_hooks)
+  walk(rs.wrapped)
+  return cells, order
+end
+
+local function upvalue_texts(rs)
+  local cells, order = rule_upvalues(rs)
+  local out = {}
+  for i, id in ipairs(order) do
+    local c = cells[id]
+    local _, v = debug.getupvalue(c.f, (function()
+      for j = 1, 255 do if debug.upvalueid(c.f, j) == id then return j end end
+    end)())
+    local real = v
+    if type(v) == "table" then
+      local mt = debug.getmetatable(v)
+      if mt and rawget(mt, "__metatable") == "read-only" and type(rawget(mt, "__index")) == "table" then
+        real = rawget(mt, "__index")
+      end
+    end
+    -- a declared memo (cache()) is not watched
+    out[i] = { id = id, cell = c, text = rs.caches[real] and "<cache>" or util.canonical(real) }
+  end
+  return out
+end
+
+function M.watch(rs)
+  local texts = run_rule(upvalue_texts, rs)
+  local by_id = {}
+  for _, t in ipairs(texts) do by_id[t.id] = t end
+  rs.watched = by_id
+end
+
+-- nil, or a message naming the first upvalue of rule code that changed
+-- since M.watch(rs)
+function M.moved(rs)
+  if not rs.watched then return nil end
+  local texts = run_rule(upvalue_texts, rs)
+  for _, t in ipairs(texts) do
+    local was = rs.watched[t.id]
+    if was and was.text ~= t.text then
+      return string.format("%s:%d: the rule function keeps state in its upvalue '%s' (it changed while " ..
+        "the rules ran: such state is not rolled back or replayed; keep game state in bitwa.set_var or " ..
+        "unit attributes)", t.cell.src, t.cell.line, t.cell.name)
+    end
+  end
+  return nil
 end
 
 -- Resolve a hook entry (a "module.function" name or a function).

@@ -135,8 +135,9 @@ function M.env(results)
     local key = tostring(opts.ruleset) .. "+" .. table.concat(opts.overlays or {}, "+")
     local rs = rs_cache[key]
     if not rs then
-      rs = ruleset.load(opts.ruleset, { overlays = opts.overlays })
+      rs = ruleset.load(opts.ruleset, { overlays = opts.overlays, watch = true })
       rs_cache[key] = rs
+      results.watched[#results.watched + 1] = rs
     end
     local g = gamemod.new { ruleset = rs, scenario = opts.scenario, seed = opts.seed or 1,
                             options = opts.options, log = opts.log, deploy = opts.deploy }
@@ -268,7 +269,8 @@ end
 -- contains it, opts.quiet prints nothing (the caller reports).
 function M.run(files, opts)
   opts = opts or {}
-  local results = { passed = 0, failed = 0, filtered = 0, failures = {}, filter = opts.filter, quiet = opts.quiet }
+  local results = { passed = 0, failed = 0, filtered = 0, failures = {}, filter = opts.filter, quiet = opts.quiet,
+                    watched = {} }
   local env, sbenv = M.env(results), nil
   local function out(s) if not opts.quiet then io.write(s) end end
   for _, path in ipairs(files) do
@@ -313,6 +315,17 @@ function M.run(files, opts)
         results.failed = results.failed + 1
         results.failures[#results.failures + 1] = { message = tostring(e), file = results.file }
         out("FAIL " .. results.file .. ": " .. tostring(e) .. "\n")
+      end
+    end
+    -- state the rules kept outside the game state while this file ran
+    for _, rs in ipairs(results.watched) do
+      local mok, moved = pcall(ruleset.moved, rs)
+      if not mok or moved then
+        moved = tostring(moved)
+        results.failed = results.failed + 1
+        results.failures[#results.failures + 1] = { message = moved, file = results.file }
+        out("FAIL " .. results.file .. ": " .. moved .. "\n")
+        pcall(ruleset.watch, rs)        -- reported once
       end
     end
   end

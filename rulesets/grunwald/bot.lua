@@ -22,9 +22,10 @@ end
 
 -- Cube coordinates of a hex in plain arithmetic (the bot measures many
 -- distances; the kernel's are the same numbers, one call each).
-local odd_down
+local memo = cache()   -- memo.odd_down: the grid's parity (a memo: emptied when another game is played)
 local function cube(h)
-  if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down" end
+  local odd_down = memo.odd_down
+  if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down"; memo.odd_down = odd_down end
   local c, r = h.col, h.row
   local z = odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
   return c, z

@@ -307,7 +307,7 @@ local function sum(mods)
 end
 
 local mtype = math.type
-local ncolumns      -- #rules.tables.columns, read once the rules are frozen
+local memo = cache()   -- memo.ncolumns: #rules.tables.columns (a memo: emptied when another game is played)
 
 -- [1.5] The final column: the initial ratio shifted by both sides' CMs,
 -- limited to the table once, at the end (EN; Legnica replaces this).
@@ -316,8 +316,8 @@ function M.final_column(initial, att_cm, def_cm)
     local arith = rules.arith       -- its errors for a value that is not an integer
     return arith.clamp(arith.shift(initial, att_cm, def_cm), 1, #rules.tables.columns)
   end
-  local n = ncolumns
-  if not n then n = #rules.tables.columns; ncolumns = n end
+  local n = memo.ncolumns
+  if not n then n = #rules.tables.columns; memo.ncolumns = n end
   local c = initial + att_cm - def_cm           -- arith.shift, arith.clamp
   if c < 1 then return 1 end
   if c > n then return n end

@@ -137,7 +137,7 @@ end
 
 -- A TERRAIN INFLUENCE row that is paid for moving uphill (on = "uphill":
 -- Legnica's slope row), or nil; the English table has none.
-local uphill_of = {}     -- tables -> their uphill row or false (rules.tables never change)
+local uphill_of = cache()     -- tables -> their uphill row or false (a memo: emptied when another game is played)
 function M.uphill_row()
   local TT = T()
   local up = uphill_of[TT]

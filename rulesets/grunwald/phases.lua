@@ -4,7 +4,7 @@
 local M = {}
 
 -- "cavalry" or "infantry" in a movement or attack phase, nil otherwise.
-local arm_of = {}        -- phase name -> its arm or false (names are the manifest's)
+local arm_of = cache()   -- phase name -> its arm or false (a memo: emptied when another game is played)
 function M.arm()
   local name = bitwa.phase()
   local arm = arm_of[name]

@@ -58,7 +58,7 @@ end
 -- The entry hexes of every unit a scenario's reinforcement lists name:
 -- { [name] = { hex... } } in the scenario's order, without repeats, made
 -- once per scenario (the scenario does not change during a game).
-local entry_cache = {}
+local entry_cache = cache()   -- a memo (emptied by the engine when another game is played)
 local function entry_table(sc)
   local t = entry_cache[sc]
   if t then return t end

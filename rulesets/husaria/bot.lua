@@ -297,7 +297,8 @@ commander_line = function(side, tried, foes, safety)
   return nil
 end
 
--- The plan of a movement phase, kept between the bot's calls: each
+-- The plan of a movement phase, kept between the bot's calls (a
+-- cache(): the engine empties it when the rules play another game): each
 -- cavalry unit's target (M.target), the hexes it may enter into contact
 -- (contact_ok), the columns and expectations weighed on the way (the
 -- context, M.context) and the commanders' safety by hex, for one
@@ -308,7 +309,7 @@ end
 -- tracks; for a target, the unit's own values), so a call finds there
 -- exactly what it would compute; a key that differs (after a
 -- counter-charge, a commander's step) starts a new plan.
-local plan = { view = nil, key = nil, target = {}, contact = {}, ctx = nil, foes_key = nil, safety = {} }
+local plan = cache()   -- a memo, emptied by the engine when another game is played
 
 local function units_key(t, list, own)
   for _, u in ipairs(list) do

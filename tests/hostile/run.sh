@@ -128,7 +128,7 @@ query legal-table-arg "an argument is a table"
 # --- engine tables are read-only while rules load ----------------------------
 loading facings 2 "overlays/facings.lua:2: "
 loading roll-replace 2 "overlays/roll-replace.lua:2: the bitwa table is read-only"
-loading module-keys 2 "tables.evil: a key of type table"
+loading module-keys 2 "overlays/module-keys.lua:2: tables.evil: a key of type table"
 
 # --- determinism ------------------------------------------------------------
 overlay note-table 1 20 "is not a note"
@@ -223,6 +223,31 @@ tfile close 0 "testfiles/close_spec.lua:3: instruction budget exceeded"
 # games, failures) are protected: each of its tests asserts it
 run 20 0 "$T/out" "$T/err" -- "$BITWA" test tests/hostile/testfiles/metatables_spec.lua
 if grep -q "^6 passed, 0 failed" "$T/out"; then ok; else no "metatables_spec: $(head -c 600 "$T/out")"; fi
+
+# --- state kept outside the game state (rule functions' upvalues) -----------
+# bitwa test names each overlay's function and upvalue after the file; the
+# overlay keeping its count in the game and the declared memo (cache())
+# are not reported
+run 60 1 "$T/out" "$T/err" -- "$BITWA" test tests/hostile/testfiles/state_spec.lua
+for text in "overlays/state-counter.lua:4: the rule function keeps state in its upvalue 'moves'" \
+            "overlays/state-table.lua:3: the rule function keeps state in its upvalue 'seen'" \
+            "hostile/lib/memo.lua:4: the rule function keeps state in its upvalue 'notes'" \
+            "overlays/state-module.lua:5: the rule function keeps state in its upvalue 'M'" \
+            "^6 passed, 4 failed"; do
+  if grep -q -- "$text" "$T/out"; then ok; else no "state_spec: '$text' not in $(head -c 900 "$T/out")"; fi
+done
+if grep -q "state-none\|state-cache" "$T/out"; then no "state_spec: a rule without state reported"; else ok; fi
+# replay --verify names it (exit 1); a game without such state verifies
+for o in state-counter state-table state-lib state-module state-none state-cache; do
+  G="$T/$o.bitwa"
+  "$BITWA" start hostile/duel "$G" --seed 5 --overlay "hostile/$o" >/dev/null 2>&1
+  "$BITWA" do "$G" A move R1 0404 >/dev/null 2>&1 || no "$o: the move"
+  case $o in state-none|state-cache) want=0 ;; *) want=1 ;; esac
+  run 20 "$want" "$T/out" "$T/err" -- "$BITWA" replay "$G" --verify
+  if [ "$want" -eq 1 ]; then
+    if grep -q "keeps state in its upvalue" "$T/out"; then ok; else no "$o: replay --verify: $(head -c 400 "$T/out")"; fi
+  fi
+done
 
 # --- nothing shells out: a BITWA_PATH entry that is a command -------------
 for entry in '$(touch '"$T"'/pwned)' '`touch '"$T"'/pwned`' '"; touch '"$T"'/pwned; "'; do
