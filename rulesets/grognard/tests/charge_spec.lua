@@ -205,3 +205,16 @@ test("Melees: charge, a charger beaten in the first round goes back and does not
   eq(g.dice:forced_left(), 0)
   eq({ unit(g, "k").hex, unit(g, "k").facing, unit(g, "t").hex }, { "0501", "S", "0506" })
 end)
+
+test("Historical Options: Knights, among equally preferred enemies their side chooses which one they charge", function()
+  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = {
+    HC("k", "A", "0501", "S", { knight = true }), U("l1", "B", "LI", "0505", "N"), U("l2", "B", "LI", "0704", "NW") } } }
+  g.dice:force { 2 }
+  local r = g:answer("first")
+  eq(r.status, "decision")
+  local req = g:pending_request()
+  eq({ req.side, req.kind, req.options }, { "A", "knights", { "l1", "l2" } })
+  g.dice:force { 10 }
+  done(g:answer("l2"))
+  eq({ unit(g, "k").charge_target, unit(g, "k").charged }, { "l2", true })
+end)
