@@ -391,29 +391,29 @@ function M.new()
   hex.FACINGS = util.FACINGS
   function hex.facing(s) return util.parse_facing(s) end
   function hex.facing_name(f) return util.FACINGS[f + 1] end
-  function hex.on_map(h) return game().map:contains(h) end
-  function hex.neighbour(h, d, off) return game().map:neighbour(h, d, off) end
-  function hex.neighbours(h) return game().map:neighbours(h) end
-  function hex.direction(a, b) return game().map:direction(a, b) end
-  function hex.distance(a, b) return game().map:distance(a, b) end
-  function hex.front_area(h, f) return game().map:front_area(h, f) end
-  function hex.rear_area(h, f) return game().map:rear_area(h, f) end
-  function hex.in_front(h, f, o) return game().map:in_front(h, f, o) end
-  function hex.ring(h, r) return game().map:ring(h, r) end
-  function hex.range(h, r) return game().map:range(h, r) end
-  function hex.line(a, b) return game().map:line(a, b) end
+  function hex.on_map(h) return (G or game()).map:contains(h) end
+  function hex.neighbour(h, d, off) return (G or game()).map:neighbour(h, d, off) end
+  function hex.neighbours(h) return (G or game()).map:neighbours(h) end
+  function hex.direction(a, b) return (G or game()).map:direction(a, b) end
+  function hex.distance(a, b) return (G or game()).map:distance(a, b) end
+  function hex.front_area(h, f) return (G or game()).map:front_area(h, f) end
+  function hex.rear_area(h, f) return (G or game()).map:rear_area(h, f) end
+  function hex.in_front(h, f, o) return (G or game()).map:in_front(h, f, o) end
+  function hex.ring(h, r) return (G or game()).map:ring(h, r) end
+  function hex.range(h, r) return (G or game()).map:range(h, r) end
+  function hex.line(a, b) return (G or game()).map:line(a, b) end
   -- the line from a through b continued to distance n (off the map too
   -- when off is true; else it ends at the map's edge)
-  function hex.ray(a, b, n, off) return game().map:ray(a, b, n, off) end
+  function hex.ray(a, b, n, off) return (G or game()).map:ray(a, b, n, off) end
   -- where o lies seen from h facing f: 0..23, 24ths of a turn clockwise
   -- (even: exactly on a hexside's or a corner's line); nil when o == h
-  function hex.bearing(h, f, o) return game().map:bearing(h, f, o) end
+  function hex.bearing(h, f, o) return (G or game()).map:bearing(h, f, o) end
   -- the hexside sector (0..5 relative to f: 0 ahead, 3 behind) holding
   -- o; two (d, d+1) for a hex on the corner line between two sectors
-  function hex.sector(h, f, o) return game().map:sector(h, f, o) end
-  function hex.path(a, b, cost) return game().map:path(a, b, cost) end
-  function hex.path_facing(a, f, b, gf, cost) return game().map:path_facing(a, f, b, gf, cost) end
-  function hex.all() return game().map:hexes() end
+  function hex.sector(h, f, o) return (G or game()).map:sector(h, f, o) end
+  function hex.path(a, b, cost) return (G or game()).map:path(a, b, cost) end
+  function hex.path_facing(a, f, b, gf, cost) return (G or game()).map:path_facing(a, f, b, gf, cost) end
+  function hex.all() return (G or game()).map:hexes() end
 
   -- ---------------------------------------------------------------- the map
   local map = {}
@@ -421,7 +421,7 @@ function M.new()
   -- The map in play (Game:current_map): the printed map as the rules
   -- have changed it.
   function map.terrain(h)
-    local g = game()
+    local g = G or game()
     local id = (g.map_now or g:current_map()):terrain(h)
     if id < 0 then return nil end
     return g.terrain_names[id + 1]
@@ -433,18 +433,28 @@ function M.new()
     if id < 0 then return nil end
     return g.terrain_names[id + 1]
   end
-  function map.elevation(h) return game().map:elevation(h) end
+  function map.elevation(h) return (G or game()).map:elevation(h) end
   -- map.edge(h, dir) -> { feature = true, ... }
   function map.edge(h, d)
-    local g = game()
+    local g = G or game()
     local bits, out = (g.map_now or g:current_map()):edge(h, d), {}
-    for i, name in ipairs(g.edge_names) do
-      if bits & (1 << (i - 1)) ~= 0 then out[name] = true end
+    if bits == 0 then return out end
+    -- the names of each combination of features, listed once per game
+    local sets = g.edge_sets
+    if not sets then sets = {}; g.edge_sets = sets end
+    local names = sets[bits]
+    if not names then
+      names = {}
+      for i, name in ipairs(g.edge_names) do
+        if bits & (1 << (i - 1)) ~= 0 then names[#names + 1] = name end
+      end
+      sets[bits] = names
     end
+    for i = 1, #names do out[names[i]] = true end
     return out
   end
   function map.has_edge(h, d, feature)
-    local g = game()
+    local g = G or game()
     local bit = g.edge_bit[feature]
     if not bit then error("unknown hexside feature '" .. tostring(feature) .. "'", 2) end
     return (g.map_now or g:current_map()):edge(h, d) & bit ~= 0
@@ -479,8 +489,8 @@ function M.new()
     if type(on) ~= "boolean" then error("bitwa.map.set_edge: on must be true or false", 2) end
     g:set_edge(h, d, feature, on)
   end
-  function map.label(h) return game().map_labels[h.label] end
-  function map.grid() return game().map:grid() end
+  function map.label(h) return (G or game()).map_labels[h.label] end
+  function map.grid() return (G or game()).map:grid() end
 
   -- ---------------------------------------------------------------- dice
   -- bitwa.roll(n, sides, purpose [, class] [, side]) -> total, faces
