@@ -83,7 +83,7 @@ end
 -- the hexside sector it lies in, bitwa.hex.sector): stops before a
 -- unit (a formed friendly body stops a retreat or panic and both regroup:
 -- Contact with Another Unit) or the enemy; off the table it is removed.
-local function go_back(u, from, hexes, backs_to_enemy)
+local function go_back(u, from, hexes, backs_to_enemy, why)
   -- the hexside sector the enemy lies in (the first of two on a corner
   -- line), whatever its distance: the direction to it
   local toward = bitwa.hex.sector(u.hex, 0, from)
@@ -92,7 +92,7 @@ local function go_back(u, from, hexes, backs_to_enemy)
   for _ = 1, hexes do
     local nxt = bitwa.hex.neighbour(u.hex, away, true)
     if not bitwa.hex.on_map(nxt) then
-      bitwa.note("Continued Retreat or Panic: " .. u.name .. " leaves the table and is removed")
+      bitwa.note((why or "Continued Retreat or Panic") .. ": " .. u.name .. " leaves the table and is removed")
       bitwa.remove(u)
       return false
     end
@@ -114,6 +114,7 @@ local function go_back(u, from, hexes, backs_to_enemy)
   if backs_to_enemy then u.facing = away end
   return true
 end
+M.go_back = go_back
 
 -- Post-Melee Morale Checks, step 4: the reaction of `u`, the lower total,
 -- by `diff`, away from `enemy`.
@@ -148,7 +149,7 @@ end
 
 -- the nearest enemy unit (the one a retreat runs from), by distance then
 -- name
-local function nearest_enemy(u)
+function M.nearest_enemy(u)
   local best, bd
   for _, o in ipairs(bitwa.units {}) do
     if o.side ~= u.side and o.hex ~= nil then
@@ -171,7 +172,7 @@ function M.move_again(u)
     return false
   end
   local r = T().reaction_named(u.reaction == "panic" and "panic" or "retreat")
-  local enemy = nearest_enemy(u)
+  local enemy = M.nearest_enemy(u)
   bitwa.note("Continued Retreat or Panic: " .. u.name .. " moves on (turn " .. k .. " of retreat)")
   if enemy then
     local n = S().move_hexes(U().movement_row(u).move, r.moves[1], r.moves[2])

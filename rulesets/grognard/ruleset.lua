@@ -33,7 +33,7 @@ return {
     { "fell_back", "int", 0, min = 0 },      -- Continued Retreat or Panic: the turn it last moved back
     { "religious", "bool", false },          -- Historical Options: Religious Knights
     { "mercenary", "bool", false },          -- Historical Options: Mercenaries
-    { "merc_state", "string", "", values = { "", "stand", "pay_up" } }, -- this turn's "stand", or "Pay up!"
+    { "merc_state", "string", "", values = { "", "stand", "pay_up", "peace_out" } }, -- this turn's "stand", "Pay up!" or "Peace out!"
     { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks
     { "unloaded", "bool", false },           -- Missile Fire: heavy crossbowmen, Guns: fired, not reloaded yet
     { "reload", "int", 0, min = 0 },         -- Catapults, Cannon: turn starts before the machine fires again

@@ -46,9 +46,23 @@ test("Historical Options: Mercenaries, a 1: they stand this turn, neither firing
   done(g2:act("B", "fire genoese a"))
 end)
 
-test("Historical Options: Mercenaries, 'Peace out!' (6, 3) removes them; 'Pay up!' (6, 1) stands for good; 'Yes sir!' (6, 4-6) three turns without checks", function()
-  local g = turn_2({ U("a", "A", "HI", "0902", "S"), merc() }, { 6, 3 })
+test("Historical Options: Mercenaries, 'Peace out!' (6, 3): they march off the board, a move a turn away from the enemy, then are gone", function()
+  -- genoese (crossbowmen, 12" = 4 hexes) at 0506, the enemy at 0502 due north: a move south
+  local g = turn_2({ U("a", "A", "HI", "0502", "S"), merc() }, { 6, 3 })
+  local m = g:unit_table("genoese")
+  eq({ m.merc_state, m.hex, m.side }, { "peace_out", "0510", "B" })
+  -- they no longer obey their player: no move (nor fire)
+  done(g:act("A", "end"))
+  refused(g:act("B", "move genoese 0509"), "Historical Options: Mercenaries")
+  -- turn 3: no mercenary die (only the initiative's), they march on, off the table, and are removed
+  g.dice:force { 6, 1 }
+  while g:turn() == 2 do g:act(g:acting_sides()[1], "end") end
+  eq(g.dice:forced_left(), 0)
   eq(g:find_unit("genoese"), nil)
+  eq(g:unit_table("a").hex, "0502")
+end)
+
+test("Historical Options: Mercenaries, 'Pay up!' (6, 1) stands for good; 'Yes sir!' (6, 4-6) three turns without checks", function()
   local g2 = turn_2({ U("a", "A", "HI", "0902", "S"), merc() }, { 6, 1 })
   eq(g2:unit_table("genoese").merc_state, "pay_up")
   local g3 = turn_2({ U("a", "A", "HI", "0902", "S"), merc() }, { 6, 5 })
