@@ -85,9 +85,22 @@ function M.tilt()
     local a, b = choice[1].u.side, choice[2].u.side
     local sa, sb = bitwa.var("joust.score." .. a) or 0, bitwa.var("joust.score." .. b) or 0
     local winner = sa > sb and a or (sb > sa and b or "")
+    local reason = "Jousting: Tournament, " .. sa .. " to " .. sb .. " after three tilts"
+    -- "The loser must forfeit his armor and warhorse to the winner": the
+    -- loser's armour and horse pass to the winner (the variables
+    -- joust.spoils, the loser, and joust.spoils_to, the winner; the note and
+    -- the result's reason); a draw forfeits nothing
+    if winner ~= "" then
+      local w, l = choice[1].u, choice[2].u
+      if winner == b then w, l = l, w end
+      bitwa.set_var("joust.spoils", l.name)
+      bitwa.set_var("joust.spoils_to", w.name)
+      local spoils = l.name .. " forfeits his armour and warhorse to " .. w.name
+      bitwa.note("Jousting: Tournament: " .. spoils)
+      reason = reason .. "; " .. spoils
+    end
     bitwa.game_over { winner = winner, level = winner ~= "" and "tournament" or "draw",
-                      reason = "Jousting: Tournament, " .. sa .. " to " .. sb .. " after three tilts",
-                      vp = { [a] = sa, [b] = sb } }
+                      reason = reason, vp = { [a] = sa, [b] = sb } }
   end
 end
 

@@ -78,4 +78,20 @@ test("Jousting: T-GG-12 AP 3 against DP 1 gives B/U/I, 29 points, and the attack
   ok(g:is_over())
   local r = g:result()
   eq({ r.winner, r.vp.A, r.vp.B }, { "A", 59, 5 })
+  -- Tournament: "The loser must forfeit his armor and warhorse to the winner"
+  eq({ g:var("joust.spoils"), g:var("joust.spoils_to") }, { "Sir Reynaud", "Sir Hugh" })
+  ok(r.reason:find("Sir Reynaud forfeits his armour and warhorse to Sir Hugh", 1, true), r.reason)
+end)
+
+test("Jousting: Tournament, equal scores after three tilts: a draw, and nobody forfeits armour or warhorse", function()
+  local g = game { ruleset = "grognard", scenario = "joust", seed = 1 }
+  -- both aim at the Honor Point against Steady Seat: B each (-1), both bound; then AP 4 against DP 4: M, twice
+  tilt(g, 3, 4, 3, 4)
+  tilt(g, 4, 4, 4, 4)
+  tilt(g, 4, 4, 4, 4)
+  ok(g:is_over())
+  local r = g:result()
+  eq({ r.winner, r.vp.A, r.vp.B }, { "", -1, -1 })
+  eq(g:var("joust.spoils"), nil)
+  eq(r.reason:find("forfeits", 1, true), nil)
 end)
