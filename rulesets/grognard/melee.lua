@@ -132,7 +132,8 @@ end
 -- next to a friendly infantry unit without them, attacked from its front,
 -- is asked whether it steps back one hex straight away from its attacker
 -- (the hex must be free); then there is no melee with it.  Returns true
--- when it stepped back.
+-- when it stepped back.  Its second half (the line driven off, the
+-- missile troops must fight a charger that carries on) ends M.fight.
 local MISSILES = { bow = true, longbow = true, composite_bow = true, crossbow = true, heavy_crossbow = true, arquebus = true }
 function M.refuses(d, atts, aim)
   if not MISSILES[d.weapon] or U().arm(d) ~= "infantry" or d.retreat_turn > 0 then return false end
@@ -174,7 +175,7 @@ end
 -- rear; all casualties at once; then one post-melee computation for the
 -- two groups, whose lower side reacts, every unit of it; then the
 -- heavy-loss checks.
-function M.fight(side, atts, defs)
+function M.fight(side, atts, defs, no_refusal)
   if atts.name then atts = { atts } end
   if defs.name then defs = { defs } end
   -- each attacker's enemy, and every enemy attacked by someone
@@ -212,7 +213,7 @@ function M.fight(side, atts, defs)
   end
   if #ga == 0 then return end
   atts, aim = ga, gaim
-  local gd = {}
+  local gd, stepped = {}, {}
   for _, d in ipairs(defs) do
     local ok = true
     if d.kind == "peasants" then
@@ -229,9 +230,10 @@ function M.fight(side, atts, defs)
         end
       end
     end
-    if ok and M.refuses(d, atts, aim) then ok = false end
+    if ok and not no_refusal and M.refuses(d, atts, aim) then ok = false; stepped[#stepped + 1] = d.name end
     if ok then gd[#gd + 1] = d end
   end
+  local all_atts = atts
   -- attackers whose enemy panicked or stepped back do not fight
   ga, gaim = {}, {}
   for i, u in ipairs(atts) do
@@ -239,6 +241,7 @@ function M.fight(side, atts, defs)
   end
   atts, aim, defs = ga, gaim, gd
   if #atts == 0 or #defs == 0 then return end
+  local all_names = names(all_atts)
   local where = {}
   for i, u in ipairs(atts) do where[i] = M.position(aim[i], u.hex) end
   -- each enemy's target: the first attacker next to it not in its rear;
@@ -353,9 +356,42 @@ function M.fight(side, atts, defs)
     if d and not beaten then standing = true end
   end
   if not standing then
+    -- Melees: refusing combat, "if the other infantry who are meleed are
+    -- killed or driven away, the missile troops must fight if the
+    -- attacker is able to continue his charge move": every charger of
+    -- the melee with a hex of its charge move left carries on (those whose
+    -- enemy stepped back too), and the missile troops that stepped back
+    -- fight the chargers next to them then, with no second refusal
+    local able = {}
+    if #stepped > 0 then
+      for n in all_names:gmatch("[^,]+") do
+        local u = alive(n)
+        if u and u.charged and S().mp(U().movement_row(u).charge) - u.spent >= S().hex_mp() then able[#able + 1] = n end
+      end
+    end
     for _, n in ipairs(a_names) do
       local u = alive(n)
       if u and u.charged then rules.movement.breakthrough(u) end
+    end
+    for _, n in ipairs(able) do
+      local u = alive(n)
+      local fought = false
+      for _, m in ipairs(a_names) do if m == n then fought = true end end
+      if u and not fought then rules.movement.breakthrough(u) end
+    end
+    for _, sn in ipairs(stepped) do
+      local st = alive(sn)
+      local by = {}
+      for _, n in ipairs(able) do
+        local u = alive(n)
+        if st and u and bitwa.hex.distance(u.hex, st.hex) == 1 then by[#by + 1] = u end
+      end
+      if #by > 0 then
+        bitwa.note("Melees: refusing combat: the infantry beside " .. sn .. " is driven off; " .. sn .. " must fight " .. names(by))
+        st.meleed = false
+        for _, u in ipairs(by) do u.meleed = false end
+        M.fight(by[1].side, by, { st }, true)
+      end
     end
   end
 end

@@ -236,6 +236,47 @@ test("Melees: refusing combat, missile troops in a line with other infantry may 
   eq({ g3.dice:forced_left(), unit(g3, "bows").reaction }, { 0, "panic" })
 end)
 
+test("Melees: refusing combat, the line's infantry killed or driven away: the missile troops must fight a charger able to continue its charge move", function()
+  -- hc1 and hc2 charged this turn (S, 12 of their 36 MP spent), 4 figures each (a front of 3);
+  -- the line: mi (4 figures) at 0505, the bows at 0605 beside it
+  local function line(spent, mi)
+    local ch = { charged = true, charge_dir = 3, spent = spent, figures = 4 }
+    return at_melee { U("hc1", "A", "HC", "0504", "S", ch), U("hc2", "A", "HC", "0604", "S", ch),
+      U("mi", "B", "MI", "0505", "N", { figures = mi or 4 }), U("bows", "B", "LI", "0605", "N", { weapon = "bow" }) }
+  end
+  local g = line(12)
+  -- hc1 on mi: HC against MI 3/1 (5+), 9 dice: 4 kills; mi strikes back, 1 die (1/4 of 4 figures): none.
+  -- Then the bows, having stepped back to 0606, fight hc1 and hc2, which carried on one hex (0505, 0605)
+  -- into contact: HC against LI 4/1 (5+), 12 dice each: hc2 kills 2; the bows' 1 die misses;
+  -- post-melee: A had fewer losses, 2 x 1; 72 + 2 against 14 x 4 + 6 = 62, doubled: 148 to 124, 24: back 1/2 move
+  local d = { 6, 6, 6, 6, 1, 1, 1, 1, 1, 1 }
+  for i = 11, 22 do d[i] = 1 end
+  d[23], d[24] = 6, 6
+  for i = 25, 36 do d[i] = 1 end
+  g.dice:force(d)
+  eq(g:act("A", "melee hc1,hc2 mi,bows").status, "decision")
+  eq(g:pending_request().kind, "refuse_combat")
+  done(g:answer("step back"))
+  eq(g.dice:forced_left(), 0, "both melees rolled, 36 dice")
+  eq(g:find_unit("mi"), nil)
+  eq({ fig(g, "bows"), unit(g, "bows").reaction, unit(g, "bows").meleed }, { 14, "back", true })
+  -- the line holds: 8 mi, no kills either way (9 dice and 1), equal losses (no die); 4 x 9 = 36
+  -- against 8 x 5 + 4 = 44, doubled 72 to 88: 16, hc1 continues; the bows stay out of it
+  local g2 = line(12, 8)
+  g2.dice:force { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }
+  eq(g2:act("A", "melee hc1,hc2 mi,bows").status, "decision")
+  done(g2:answer("step back"))
+  eq(g2.dice:forced_left(), 0, "one melee, 10 dice, equal losses: no morale die")
+  eq({ unit(g2, "bows").hex, fig(g2, "bows"), unit(g2, "mi").hex, unit(g2, "hc1").reaction }, { "0606", 16, "0505", "continue" })
+  -- the chargers have no charge move left (36 of 36 MP spent): mi killed, the bows still do not fight
+  local g3 = line(36)
+  g3.dice:force { 6, 6, 6, 6, 1, 1, 1, 1, 1, 1 }
+  eq(g3:act("A", "melee hc1,hc2 mi,bows").status, "decision")
+  done(g3:answer("step back"))
+  eq(g3.dice:forced_left(), 0)
+  eq({ g3:find_unit("mi"), unit(g3, "bows").hex, fig(g3, "bows"), unit(g3, "hc1").hex }, { nil, "0606", 16, "0504" })
+end)
+
 test("Melees: number of ranks permitted to melee, pikemen charged from the front strike back with every rank (a charge through the movement rules)", function()
   local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = {
     U("hc", "A", "HC", "0509", "N", { figures = 6 }), U("pk", "B", "MI", "0503", "S", { weapon = "pike" }) } } }
