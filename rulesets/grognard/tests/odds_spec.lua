@@ -32,6 +32,36 @@ test("Melees: casualties, odds of 16 LI against 16 LI (1/1 (6), 4 front-rank dic
   eq(rep.marginals["a.figures"].values["15"], { 125, 324 })
 end)
 
+test("Melees: odds of 20 LI against 20 LI, then Post-Melee Morale Checks: the loser's reaction, by hand", function()
+  -- each side: 4 front-rank dice at 6 (MCT LI/LI 1/1 (6)), kills k ~ B(4, 1/6): 625, 500, 150, 20, 1 of 1296;
+  -- 4 of 20 is under 25%: no heavy-loss check.  Post-melee: the side with fewer losses (by k) adds k x d6
+  -- (step 1) and k more survivors (step 2); both x4 (LI, step 3); 20 a side, no doubling: the other
+  -- side reacts to k (5 + d): 0-19 continue, 20-39 back 1/2 move, 40-59 back 1 move (step 4)
+  local g = to_phase({ U("a", "A", "LI", "0605", "SE", { figures = 20 }), U("b", "B", "LI", "0705", "NW", { figures = 20 }) },
+    "melee")
+  local rep = odds.compute(g, "A", "melee a b", {})
+  local sum = { 0, 1 }
+  for _, o in ipairs(rep.outcomes) do sum = odds.fadd(sum, o.p) end
+  eq(sum, { 1, 1 })
+  -- P(b loses k more than a), of 1296^2: k=1 390520, k=2 103900, k=3 13000, k=4 625; k (5 + d) is
+  -- k=1: 6-11, continue; k=2: 12-22, back 1/2 on d 5-6; k=3: 18-33, back 1/2 on d 2-6;
+  -- k=4: 24-44, back 1/2 on d 1-4, back 1 move on d 5-6
+  local half = odds.fadd(odds.fadd({ 103900 * 2, 1679616 * 6 }, { 13000 * 5, 1679616 * 6 }), { 625 * 4, 1679616 * 6 })
+  local whole = odds.fadd({ 0, 1 }, { 625 * 2, 1679616 * 6 })
+  eq(half, { 68825, 2519424 })
+  eq(whole, { 625, 5038848 })
+  eq(rep.marginals["b.reaction"].values["back"], odds.fadd(half, whole))
+  eq(rep.marginals["b.reaction"].values["back"], { 138275, 5038848 })
+  eq(rep.marginals["b.reaction"].values["continue"], odds.fadd(odds.fadd({ 390520, 1679616 }, { 103900 * 4, 1679616 * 6 }),
+    { 13000, 1679616 * 6 }))
+  -- the same for a, the other way
+  eq(rep.marginals["a.reaction"].values["back"], { 138275, 5038848 })
+  -- the back moves, in good order, straight away from a (SE): LI moves 9", 1/2 move 2 hexes (4 1/2" rounded
+  -- up), a move 3 hexes
+  eq(rep.marginals["b.hex"].values["0906"], half)
+  eq(rep.marginals["b.hex"].values["1007"], whole)
+end)
+
 test("Missile Fire: odds of a volley, 8 longbowmen that moved (one volley) at 16 MI, by hand", function()
   local g = to_phase({ U("bows", "A", "LI", "0502", "S", { weapon = "longbow", spent = 2 }), U("mi", "B", "MI", "0506", "N") },
     "missile")
