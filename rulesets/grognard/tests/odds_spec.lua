@@ -92,3 +92,25 @@ test("Missile Fire: odds of two volleys at 16 LI, then the heavy-loss check (25%
   eq(rep.marginals["li.figures"].values["8"], { 5, 27 })
   eq(rep.marginals["li.loss_checked"].values["true"], { 5, 12 })
 end)
+
+test("Equipment: \"six-sided dice\": every chance of a melee, its morale, a volley and a heavy-loss check is a sum of products of sixths", function()
+  -- a die of any other size would leave a prime other than 2 and 3 in some outcome's denominator
+  local function sixths(rep)
+    local n = 0
+    for _, o in ipairs(rep.outcomes) do
+      local d = o.p[2]
+      while d % 2 == 0 do d = d // 2 end
+      while d % 3 == 0 do d = d // 3 end
+      eq(d, 1, "an outcome of probability " .. o.p[1] .. "/" .. o.p[2])
+      n = n + 1
+    end
+    ok(n > 1, "the outcomes are several")
+  end
+  local g = to_phase({ U("a", "A", "LI", "0605", "SE", { figures = 20 }), U("b", "B", "LI", "0705", "NW", { figures = 12 }) },
+    "melee")
+  sixths(odds.compute(g, "A", "melee a b", {}))
+  local g2 = to_phase({ U("bows", "A", "LI", "0502", "S", { weapon = "bow" }), U("li", "B", "LI", "0506", "N") }, "missile")
+  done(g2:act("A", "fire bows li"))
+  done(g2:act("B", "end"))
+  sixths(odds.compute(g2, "A", "end", {}))
+end)
