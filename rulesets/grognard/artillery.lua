@@ -243,6 +243,8 @@ function M.roll_all()
           if roofed then n = 0 end
           bitwa.note("Catapults: " .. u.name .. " hits " .. h.label .. ": " .. t.name .. " loses " .. n
             .. (roofed and " (overhead cover)" or ""))
+          -- Sieges: a machine hit is damaged; destroyed, it leaves with its crew
+          if not roofed and rules.sieges.damage_machine(t, T().siege_damage[u.weapon], u.name) then n = t.figures end
           out[#out + 1] = { target = t, kills = n }
         end
         -- Sieges: damage to a structure in the hex
@@ -267,6 +269,8 @@ function M.roll_all()
                 if t.name ~= u.name then
                   local n = file_of(t)
                   bitwa.note("Cannon: " .. u.name .. "'s ball strikes " .. t.name .. " at " .. x.label .. ": " .. n)
+                  -- Sieges: a machine struck is damaged; destroyed, it leaves with its crew
+                  if rules.sieges.damage_machine(t, T().siege_damage[u.weapon], u.name) then n = t.figures end
                   out[#out + 1] = { target = t, kills = n }
                 end
               end

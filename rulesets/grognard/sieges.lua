@@ -6,7 +6,8 @@
 -- cannon ball that reaches it: structures stop the ball), rams batter an
 -- adjacent one (`batter UNIT HEX` in the melee phase, once a turn); at 0
 -- the structure is destroyed and its hex becomes rubble (rough) on the map
--- in play (bitwa.map.set_terrain).
+-- in play (bitwa.map.set_terrain).  Machines are targets too (DV 5 and 3:
+-- M.damage_machine).
 local M = {}
 local function T() return rules.tables end
 
@@ -70,6 +71,35 @@ function M.damage(h, n, what)
   else
     bitwa.set_var(key(h), v)
   end
+end
+
+-- Sieges: machines as targets.  "Cannons and heavy catapults" have a
+-- Defense Value of 5, "light catapults and movable mantlets" 3: a war
+-- machine's shot that hits a machine (a catapult's hit area on its hex, a
+-- cannon ball that strikes it) takes the shooter's damage off it, as off a
+-- structure; at 0 the machine is destroyed (its counter, crew and all,
+-- leaves the game).  The value left is the variable siege.machine.NAME,
+-- set at the first hit.  Returns true when the machine is destroyed.
+M.MACHINE_ROWS = { light_catapult = "light_engine", heavy_catapult = "engine", light_cannon = "engine",
+                   heavy_cannon = "engine", bombard = "engine" }
+
+function M.machine_dv(u)
+  local row = M.MACHINE_ROWS[u.weapon]
+  if not row then return nil end
+  return bitwa.var("siege.machine." .. u.name) or T().structures[row][1]
+end
+
+function M.damage_machine(u, n, what)
+  local v = M.machine_dv(u)
+  if not v then return false end
+  v = math.max(0, v - n)
+  bitwa.note("Sieges: " .. what .. " hits " .. u.name .. " (" .. u.weapon .. "): -" .. n .. ", DV " .. v)
+  bitwa.set_var("siege.machine." .. u.name, v)
+  if v == 0 then
+    bitwa.note("Sieges: " .. u.name .. " is destroyed")
+    return true
+  end
+  return false
 end
 
 -- batter UNIT HEX: rams, picks or screws, -2 a turn, from an adjacent hex

@@ -80,3 +80,33 @@ test("Catapults: cover, substantial overhead cover (a gatehouse's roof) negates 
   eq(g:act("A", "end").status, "decision")
   eq({ g:unit_table("gate").figures, g:var("siege.dv.0602") }, { 16, 28 })
 end)
+
+test("Sieges: machines as targets, cannons and heavy catapults DV 5, light catapults DV 3: damaged by a war machine's hit, destroyed at 0", function()
+  local g = start { U("cat", "A", "LI", "0608", "N", { figures = 4, weapon = "light_catapult" }),
+                    U("bom", "A", "LI", "0807", "N", { figures = 4, weapon = "bombard" }),
+                    U("hcn", "B", "LI", "0603", "S", { figures = 16, weapon = "heavy_cannon" }),
+                    U("lcat", "B", "LI", "0802", "S", { figures = 4, weapon = "light_catapult" }) }
+  done(g:act("A", "catapult cat 0603"))
+  done(g:act("A", "catapult bom 0802"))
+  done(g:act("B", "end"))
+  -- no die for catapults; hcn's heavy-loss check (7 of 16: 2d6 12 stands), then turn 2's initiative
+  g.dice:force { 12, 6, 1 }
+  eq(g:act("A", "end").status, "decision")
+  eq(g.dice:forced_left(), 0)
+  -- the light catapult's hit area (2/5 of the hex, rounded up) kills 7 of hcn's crew and takes 2 off its DV 5;
+  -- the bombard (6) destroys the light catapult (DV 3): gone, crew and all
+  eq({ g:unit_table("hcn").figures, g:var("siege.machine.hcn") }, { 9, 3 })
+  eq({ g:find_unit("lcat"), g:var("siege.machine.lcat") }, { nil, 0 })
+  -- machines that are not hit keep the table's value
+  eq(with(g, function(_, rules) return rules.sieges.machine_dv { name = "x", weapon = "heavy_catapult" } end), 5)
+  -- a cannon ball that strikes a machine: a light cannon (-3) down column 06 at a heavy catapult at 0604
+  local g2 = start { U("gun", "A", "LI", "0606", "N", { figures = 4, weapon = "light_cannon" }),
+                     U("hcat", "B", "LI", "0604", "S", { weapon = "heavy_catapult" }) }
+  done(g2:act("A", "cannon gun 0604 short"))
+  done(g2:act("B", "end"))
+  -- deviation 3; hcat (white hex 2) loses a file, its loss check (25%) 8 stands; turn 2's initiative
+  g2.dice:force { 3, 8, 6, 1 }
+  eq(g2:act("A", "end").status, "decision")
+  eq(g2.dice:forced_left(), 0)
+  eq({ g2:unit_table("hcat").figures, g2:var("siege.machine.hcat") }, { 12, 2 })
+end)
