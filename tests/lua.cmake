@@ -8,7 +8,7 @@ add_test(NAME lua.mapfile COMMAND bitwa script tests/lua/test_mapfile.lua
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME lua.engine COMMAND bitwa test tests/lua/engine
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-add_test(NAME rules.fixtures COMMAND bitwa test skirmish skirmish-plus initiative stages
+add_test(NAME rules.fixtures COMMAND bitwa test skirmish skirmish-plus initiative sealed stages
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 add_test(NAME rules.grunwald COMMAND bitwa test grunwald
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -4,8 +4,12 @@
 -- Game objects cross as integer ids wrapped in unit proxies; hexes are
 -- the kernel's interned hex values.
 local util = require "engine.util"
+-- the state variables of the sealed orders (game.lua): hidden from rules and views
+local SEALED = "sealed."
 
 local M = {}
+M.SEALED = SEALED
+function M.is_sealed_key(k) return type(k) == "string" and string.sub(k, 1, #SEALED) == SEALED end
 
 local Refusal = {}
 Refusal.__index = Refusal
@@ -666,15 +670,25 @@ function M.new()
   end
 
   -- ---------------------------------------------------------------- state
-  function api.var(k) return game().state:var(k) end
+  -- the variables 'sealed.*' are the sides' sealed orders (game.lua):
+  -- no rule reads or writes them
+  function api.var(k)
+    if M.is_sealed_key(k) then return nil end
+    return game().state:var(k)
+  end
   function api.set_var(k, v)
     local g = writable("bitwa.set_var", 2)
     if type(k) == "string" and k:sub(1, 4) == "map." then
       error("bitwa.set_var: the variables 'map.*' are the map's; use bitwa.map.set_terrain/set_edge", 2)
     end
+    if M.is_sealed_key(k) then error("bitwa.set_var: the variables 'sealed.*' are the engine's (sealed orders)", 2) end
     g.state:set_var(k, v)
   end
-  function api.vars(prefix) return game().state:vars(prefix) end
+  function api.vars(prefix)
+    local all, out = game().state:vars(prefix), {}
+    for _, kv in ipairs(all) do if not M.is_sealed_key(kv[1]) then out[#out + 1] = kv end end
+    return out
+  end
   function api.note(text)
     local g = writable("bitwa.note", 2)
     local t = plain_text(text)

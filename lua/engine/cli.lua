@@ -178,6 +178,7 @@ local function state_json(g)
   local vars = {}
   for _, kv in ipairs(g.state:vars()) do
     local v = kv[2]
+    if require("engine.api").is_sealed_key(kv[1]) then v = nil end -- sealed orders are nobody's to see
     if bitwa.hex.is(v) then v = v.label end
     vars[kv[1]] = v
   end

@@ -165,7 +165,11 @@ function M.new(opts)
     if p.skip ~= nil and type(p.skip) ~= "string" then
       error("ruleset " .. rs.name .. ": phase " .. p.name .. ": skip must be \"module.function\"", 0)
     end
-    g.phase_flags[#g.phase_flags + 1] = { once = once, deployment = p.deployment == true, skip = p.skip }
+    if p.sealed ~= nil and (p.sealed ~= true or p.side ~= "*") then
+      error("ruleset " .. rs.name .. ": phase " .. p.name .. ": sealed = true is for a phase of side \"*\"", 0)
+    end
+    g.phase_flags[#g.phase_flags + 1] = { once = once, deployment = p.deployment == true, skip = p.skip,
+                                          sealed = p.sealed == true }
     local i = g.phases:add(p.name, p.side or "", p.cite or "")
     for _, k in ipairs(p.actions or {}) do
       if k ~= "end" and not rs.manifest.actions[k] then
@@ -749,8 +753,88 @@ function Game:_end_phase(side)
     for _, s in ipairs(self.sides) do
       if not self.state:var("phase.done." .. s) then return end
     end
+    if self:is_sealed() then self:_resolve_sealed() end
   end
   self:_advance()
+end
+
+-- ------------------------------------------------------------ sealed orders
+-- In a phase declared `sealed = true` (side "*") an order is tried on a
+-- copy of the game holding the side's own earlier orders (its refusal is
+-- the rules' own), logged, and kept in the side's store: state variables
+-- under "sealed.SIDE." that no rule, bot, view or listing of another side
+-- reads (bitwa.var and bitwa.vars do not show them).  When every side has
+-- ended the phase the orders run, side by side in the manifest's order,
+-- each side's in the order given, and then the phase's exit hooks.
+M.SEALED = apimod.SEALED
+M.is_sealed_key = apimod.is_sealed_key
+
+function Game:is_sealed()
+  local f = self.phase_flags[self:phase_index()]
+  return f ~= nil and f.sealed == true and not self.unsealed
+end
+
+-- the lines `side` has given in this sealed phase
+function Game:sealed_orders(side)
+  local out = {}
+  for i = 1, self.state:var(M.SEALED .. side .. ".n") or 0 do
+    out[i] = self.state:var(M.SEALED .. side .. "." .. i)
+  end
+  return out
+end
+
+-- What `side` may know now: a copy in which the other sides' sealed
+-- orders are gone and its own have been carried out (no store: its
+-- actions run at once).  The game itself outside a sealed phase.
+function Game:view_for(side)
+  if not self:is_sealed() or self.pending then return self end
+  local c = self:clone()
+  local own = self:sealed_orders(side)
+  for _, s in ipairs(self.sides) do
+    for i = 1, c.state:var(M.SEALED .. s .. ".n") or 0 do c.state:set_var(M.SEALED .. s .. "." .. i, nil) end
+    c.state:set_var(M.SEALED .. s .. ".n", nil)
+  end
+  c.unsealed = true
+  for _, line in ipairs(own) do
+    local r = c:act(side, line)
+    if r.status ~= "done" then
+      return nil, r
+    end
+  end
+  return c
+end
+
+-- every side's orders, then the store emptied (inside the last "end")
+function Game:_resolve_sealed()
+  local st = self.state
+  local orders = {}
+  for _, s in ipairs(self.sides) do
+    for _, line in ipairs(self:sealed_orders(s)) do orders[#orders + 1] = { side = s, line = line } end
+    for i = 1, st:var(M.SEALED .. s .. ".n") or 0 do st:set_var(M.SEALED .. s .. "." .. i, nil) end
+    st:set_var(M.SEALED .. s .. ".n", nil)
+  end
+  for _, o in ipairs(orders) do
+    st:note("sealed order of " .. o.side .. ": " .. o.line)
+    local ok, err = pcall(self._perform, self, o.side, o.line)
+    if not ok then
+      if not apimod.is_refusal(err) then error(err, 0) end
+      local rule, message = apimod.refusal_parts(err)
+      st:note("sealed order of " .. o.side .. " refused when carried out: " .. (rule or "") .. ": " .. tostring(message))
+    end
+    if self:is_over() then return end
+  end
+end
+
+-- run an action line's rule (the body of an action other than "end")
+function Game:_perform(side, line)
+  local words = util.words(line)
+  local kind = words[1]
+  local spec = self.rs.manifest.actions[kind]
+  -- KIND UNIT HEX [FACING]: a path order, walked step by step (paths.lua)
+  if paths.is_path(self, spec, words) then return paths.walk(self, side, kind, spec, words, M._convert) end
+  local args, nparams = M._convert(self, kind, spec.params or {}, words)
+  local f = ruleset.hook_function(self.rs, spec.run)
+  f(side, table.unpack(args, 1, nparams))
 end
 
 -- ------------------------------------------------------------------ running
@@ -1055,6 +1139,8 @@ local function convert(g, kind, params, words)
 end
 
 -- g:act(side, line) -> { status = "done" | "decision" | "refused" | "error", ... }
+M._convert = function(...) return convert(...) end
+
 function Game:act(side, line)
   if self.pending then
     return refused("", "a decision is pending: " .. (self.pending.request and self.pending.request.prompt or "?"))
@@ -1089,16 +1175,29 @@ function Game:act(side, line)
   for i, w in ipairs(words) do norm[i] = quote(w) end
   local action = { n = self.n + 1, side = side, line = table.concat(norm, " "),
                    turn = self:turn(), phase = info.name }
+  if kind ~= "end" and self:is_sealed() then
+    -- a sealed order: tried in the side's own view, then only stored
+    local view, bad = self:view_for(side)
+    if not view then return bad end
+    local r = view:act(side, action.line)
+    if r.status == "decision" then
+      return refused(info.cite, "a sealed order cannot ask for a decision when it is given: " ..
+        (r.request and r.request.prompt or "?"))
+    end
+    if r.status ~= "done" then return r end
+    return self:_start(action, function()
+      local st = self.state
+      local n = (st:var(M.SEALED .. side .. ".n") or 0) + 1
+      st:set_var(M.SEALED .. side .. "." .. n, action.line)
+      st:set_var(M.SEALED .. side .. ".n", n)
+    end)
+  end
   return self:_start(action, function()
     if kind == "end" then
       if #words > 1 then self.rs.api.refuse("", "end: takes no arguments") end
       return self:_end_phase(side)
     end
-    -- KIND UNIT HEX [FACING]: a path order, walked step by step (paths.lua)
-    if paths.is_path(self, spec, words) then return paths.walk(self, side, kind, spec, words, convert) end
-    local args, nparams = convert(self, kind, spec.params or {}, words)
-    local f = ruleset.hook_function(self.rs, spec.run)
-    f(side, table.unpack(args, 1, nparams))
+    self:_perform(side, action.line)
   end)
 end
 
@@ -1256,6 +1355,16 @@ end
 function Game:legal_actions(side)
   local out = {}
   if self.pending or self:is_over() then return out end
+  if self:is_sealed() then
+    -- each side's list in its own view (its sealed orders carried out)
+    for _, s in ipairs(self:acting_sides()) do
+      if side == nil or side == s then
+        local view = self:view_for(s)
+        for _, a in ipairs(view and view:legal_actions(s) or { { side = s, line = "end" } }) do out[#out + 1] = a end
+      end
+    end
+    return out
+  end
   local actions = self.rs.manifest.actions
   local function add(s, kind)
     local spec = actions[kind]

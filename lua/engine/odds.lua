@@ -65,6 +65,7 @@ local function snapshot(g, slots)
   local vars = {}
   for _, kv in ipairs(st:vars()) do
     local v = kv[2]
+    if require("engine.api").is_sealed_key(kv[1]) then v = nil end -- sealed orders are nobody's to see
     if bitwa.hex.is(v) then v = v.label end
     vars[kv[1]] = v
   end

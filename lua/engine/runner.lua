@@ -36,6 +36,10 @@ end
 function M.bot_action(g, side, bot, stats)
   stats.refused, stats.fallbacks = stats.refused or 0, stats.fallbacks or 0
   local r
+  -- in a sealed phase the bot sees its side's view: its own orders
+  -- carried out, no other side's (game.lua, sealed orders)
+  local real = g
+  g = real:view_for(side) or real
   if bot.propose then
     local refused_lines, proposed = {}, false
     for _ = 1, M.MAX_PROPOSALS do
@@ -43,7 +47,7 @@ function M.bot_action(g, side, bot, stats)
       if not ok then return nil, line end
       if not line then break end
       proposed = true
-      r = g:act(side, line)
+      r = real:act(side, line)
       if r.status ~= "refused" then break end
       stats.refused = stats.refused + 1
       local by = stats.refused_by or {}
@@ -54,12 +58,12 @@ function M.bot_action(g, side, bot, stats)
     end
     if proposed and not r then stats.fallbacks = stats.fallbacks + 1 end
   end
-  local legal = r and {} or g:legal_actions(side)
+  local legal = r and {} or real:legal_actions(side)
   local tried = 0
   while not r do
     local ok, line = ask(side, bot, "choose", g, side, legal)
     if not ok then return nil, line end
-    r = g:act(side, line)
+    r = real:act(side, line)
     if r.status == "refused" then
       tried = tried + 1
       for i = #legal, 1, -1 do if legal[i].line == line then table.remove(legal, i) end end

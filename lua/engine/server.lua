@@ -128,6 +128,7 @@ function Server:position(g)
   local vars, vp = {}, {}
   for _, kv in ipairs(g.state:vars()) do
     local v = kv[2]
+    if require("engine.api").is_sealed_key(kv[1]) then v = nil end -- sealed orders are nobody's to see
     if bitwa.hex.is(v) then v = v.label end
     vars[kv[1]] = v
     local side = kv[1]:match("^game%.vp%.(.+)$") or kv[1]:match("^vp%.(.+)$")

@@ -79,7 +79,8 @@ return {
     { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3",
       actions = { "move", "turn", "form", "charge" }, enter = "movement.phase_start" },
     -- steps 4 and 5 (artillery, missile fire) in one phase: both resolved together at its end
-    { name = "missile", side = "*", actions = { "fire", "catapult", "cannon" }, cite = "Turn Sequence: Move/Counter Move 4-5",
+    -- sealed: neither side sees the other's orders before both have ended it (README: sealed phases)
+    { name = "missile", side = "*", sealed = true, actions = { "fire", "catapult", "cannon" }, cite = "Turn Sequence: Move/Counter Move 4-5",
       skip = "missile.nobody_can_fire", exit = "missile.resolve" },
     { name = "melee", side = "*", actions = { "melee", "batter" }, cite = "Turn Sequence: Move/Counter Move 6",
       skip = "melee.nobody_in_contact" },

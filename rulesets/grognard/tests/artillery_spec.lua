@@ -46,7 +46,7 @@ test("Catapults: crew, T-79 a full crew fires every other turn, a 1-man crew 3 t
   -- 15-30": 0505 is 4 hexes (12") away, too near
   refused(g:act("A", "catapult cat 0505"), "Catapults")
   done(g:act("A", "catapult cat 0507"))
-  eq(g:unit_table("cat").reload, 2)
+  eq(g:view_for("A"):unit_table("cat").reload, 2) -- A's own view: the order is sealed
   -- 16 figures x 2/5 = 6.4: 7 killed; the heavy-loss check (25%) 8 stands
   resolve(g, { 8 })
   eq(fig(g, "li"), 9)
@@ -59,7 +59,7 @@ test("Catapults: crew, T-79 a full crew fires every other turn, a 1-man crew 3 t
   local g2 = at_missile { U("cat", "A", "LI", "0501", "S", { figures = 1, weapon = "light_catapult" }),
                           U("li", "B", "LI", "0507", "N") }
   done(g2:act("A", "catapult cat 0507"))
-  eq(g2:unit_table("cat").reload, 5, "fires again 5 turns on (turn 6) instead of 2")
+  eq(g2:view_for("A"):unit_table("cat").reload, 5, "fires again 5 turns on (turn 6) instead of 2") -- A's own view
 end)
 
 test("Catapults: a heavy catapult's 3 1/2\" area (and a bombard fired as a catapult) kills every figure in the hex", function()
@@ -72,7 +72,7 @@ test("Catapults: a heavy catapult's 3 1/2\" area (and a bombard fired as a catap
                           U("own", "A", "HI", "0503", "S"), U("li", "B", "LI", "0506", "N") }
   -- indirect: over its own HI
   done(g2:act("A", "catapult bom 0506"))
-  eq(g2:unit_table("bom").reload, 3, "every third turn")
+  eq(g2:view_for("A"):unit_table("bom").reload, 3, "every third turn") -- A's own view: the order is sealed
   resolve(g2, {})
   eq(g2:find_unit("li"), nil)
 end)
