@@ -48,6 +48,15 @@ local function req_json(req)
            min = req.min, max = req.max }
 end
 
+-- An order given in the sealed phase still open (game.lua: sealed
+-- orders) is shown as "(sealed)" until every side has ended the phase.
+local function shown_line(g, a)
+  if a.line ~= "end" and g:is_sealed() and a.turn == g:turn() and a.phase == g:phase_info().name then
+    return "(sealed)"
+  end
+  return a.line
+end
+
 local function result_json(r)
   local t = { status = r.status, rule = r.rule, message = r.message, kind = r.kind }
   if r.request then t.request = req_json(r.request) end
@@ -155,7 +164,7 @@ function Server:position(g)
         if u then changed[#changed + 1] = u.name end
       end
     end
-    last = { action = g.last.action.n, side = g.last.action.side, line = g.last.action.line,
+    last = { action = g.last.action.n, side = g.last.action.side, line = shown_line(g, g.last.action),
              events = json.array(g.last.events or {}), units = json.array(changed) }
   end
   local bots = {}
@@ -287,7 +296,7 @@ function Server:at(n)
   return g
 end
 
-local function log_rows(log, from, to)
+local function log_rows(g, log, from, to)
   local out = {}
   for _, a in ipairs(log:actions()) do
     if a.n >= from and a.n <= to then
@@ -299,7 +308,7 @@ local function log_rows(log, from, to)
         rolls[#rolls + 1] = { purpose = r.purpose, n = r.n, sides = r.sides, total = r.total,
                               faces = r.faces, forced = r.forced, side = r.side, rule = r.rule }
       end
-      out[#out + 1] = { n = a.n, side = a.side, line = a.line, turn = a.turn, phase = a.phase, status = a.status,
+      out[#out + 1] = { n = a.n, side = a.side, line = shown_line(g, a), turn = a.turn, phase = a.phase, status = a.status,
                         checksum = a.checksum, decisions = json.array(decisions), rolls = json.array(rolls),
                         events = json.array(log:events(a.n)) }
     end
@@ -393,7 +402,7 @@ function Server:run_bots(limit)
     if not ok then err = tostring(res) break end
     if res == nil and msg and not msg:find("did not end within", 1, true) then err = msg break end
     if g.n == before and not g:pending_request() then break end
-    played[#played + 1] = { side = who, line = rec and rec.action.line or (req and "answer") or "",
+    played[#played + 1] = { side = who, line = rec and shown_line(g, rec.action) or (req and "answer") or "",
                             action = rec and rec.action.n or nil }
   end
   return played, err
@@ -522,7 +531,7 @@ function Server:api(method, route, args, body)
     local from = int_arg(args.from or "0")
     local to = int_arg(args.to or tostring(g.n + 1))
     if not from or not to then return bad(400, "from, to: action numbers expected") end
-    return reply(200, { actions = json.array(log_rows(g.log, from, to)) })
+    return reply(200, { actions = json.array(log_rows(g, g.log, from, to)) })
   elseif route == "act" or route == "answer" or route == "undo" or route == "step" or route == "bots" then
     if not POST then return bad(405, "POST " .. route) end
     local t, err = body_json(body)
