@@ -129,13 +129,11 @@ function M.new(opts)
   for i, e in ipairs(rs.edges) do g.edge_bit[e] = 1 << (i - 1) end
   -- options: ruleset defaults < scenario < the game's own
   g.options = util.deepcopy(rs.options)
-  g.explicit_options = {}
   for _, k in ipairs(util.sorted_keys(sc.options)) do g.options[k] = sc.options[k] end
   for _, k in ipairs(util.sorted_keys(opts.options or {})) do
     local v, oerr = ruleset.check_option(rs.manifest, k, opts.options[k])
     if v == nil then error("ruleset " .. rs.name .. ": " .. oerr, 0) end
     g.options[k] = v
-    g.explicit_options[k] = v
   end
   -- state
   g.state = bitwa.state.new()
@@ -208,7 +206,9 @@ function M.new(opts)
       overlays = json.encode(json.array((function()
         local t = {} for _, o in ipairs(rs.overlays) do t[#t + 1] = o.id end return t end)())),
       scenario = type(opts.scenario) == "string" and opts.scenario or "inline",
-      seed = tostring(g.seed), options = json.encode(g.explicit_options),
+      -- every option in force, defaults included: a later change of a
+      -- default must not change the reading an existing game was played under
+      seed = tostring(g.seed), options = json.encode(g.options),
     }
     if g.deploy ~= "players" then meta.deploy = g.deploy end
     if type(opts.scenario) == "table" then meta.scenario_data = json.encode(M.plain(opts.scenario)) end

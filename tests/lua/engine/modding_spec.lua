@@ -5,6 +5,7 @@
 -- scenario's folder, a "did you mean" for a misspelt name, and the book's
 -- names of table cells.
 local diff = require "engine.diff"
+local json = require "engine.json"
 local mapfile = require "engine.mapfile"
 local scenario = require "engine.scenario"
 
@@ -154,4 +155,23 @@ test("modding: table cells in the book's terms; each printed cell read against i
   eq(diff.check_tables(rs), {
     "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result A1: printed \"A1\" reads att_loss = 1 (the cell has 2)",
     "tests/fixtures/rulesets/checked/tables.lua: RESULT KEY, result D?: tables.read_result cannot read \"D?\"" })
+end)
+
+test("modding: a game file records every option in force, defaults included, and reopens under them", function()
+  local path = os.tmpname()
+  os.remove(path)
+  local g = game_module.new { ruleset = "checked", scenario = "muster", seed = 1, log = path, durability = "off",
+                              options = { stacking_limit = 4 } }
+  g:close()
+  local log = assert(bitwa.log.open(path, true))
+  local m = log:metas()
+  log:close()
+  -- the scenario's drill, the game's own stacking limit: and no default left out, so that a
+  -- later change of a default cannot change the reading this game was played under
+  eq(json.decode(m.options), { drill = "column", stacking_limit = 4 })
+  local g2 = assert(game_module.open(path, { readonly = true }))
+  eq(g2.options.drill, "column")
+  eq(g2.options.stacking_limit, 4)
+  g2:close()
+  os.remove(path)
 end)
