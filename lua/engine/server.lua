@@ -49,12 +49,18 @@ local function req_json(req)
 end
 
 -- An order given in the sealed phase still open (game.lua: sealed
--- orders) is shown as "(sealed)" until every side has ended the phase.
+-- orders) is shown as "(sealed)", without its events, until every side
+-- has ended the phase.
 local function shown_line(g, a)
   if a.line ~= "end" and g:is_sealed() and a.turn == g:turn() and a.phase == g:phase_info().name then
     return "(sealed)"
   end
   return a.line
+end
+
+local function shown_events(g, a, events)
+  if shown_line(g, a) == "(sealed)" then return {} end
+  return events
 end
 
 local function result_json(r)
@@ -165,7 +171,7 @@ function Server:position(g)
       end
     end
     last = { action = g.last.action.n, side = g.last.action.side, line = shown_line(g, g.last.action),
-             events = json.array(g.last.events or {}), units = json.array(changed) }
+             events = json.array(shown_events(g, g.last.action, g.last.events or {})), units = json.array(changed) }
   end
   local bots = {}
   for _, s in ipairs(g.sides) do bots[s] = self.bot_names[s] or json.null end
@@ -310,7 +316,7 @@ local function log_rows(g, log, from, to)
       end
       out[#out + 1] = { n = a.n, side = a.side, line = shown_line(g, a), turn = a.turn, phase = a.phase, status = a.status,
                         checksum = a.checksum, decisions = json.array(decisions), rolls = json.array(rolls),
-                        events = json.array(log:events(a.n)) }
+                        events = json.array(shown_events(g, a, log:events(a.n))) }
     end
   end
   return out

@@ -283,6 +283,34 @@ has "$T/body" '"turn":2,' "in turn 2"
 stop
 PID=""
 
+# a sealed phase (README: sealed phases): an order of the open phase is
+# "(sealed)" in the log and nowhere in the state until both sides ended it
+GS="$T/sealed.bitwa"
+"$BITWA" start tests/fixtures/rulesets/sealed/scenarios/meet.lua --ruleset sealed "$GS" --seed 1 >/dev/null ||
+  no "start the sealed fixture"
+timeout 120 "$BITWA" serve "$GS" --port 0 >"$T/serve3.out" 2>&1 &
+PID=$!
+i=0
+while ! grep -q "http://" "$T/serve3.out" 2>/dev/null && [ $i -lt 200 ]; do i=$((i + 1)); sleep 0.1; done
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve3.out")
+req POST "api/act" '{"side":"A","line":"end"}'
+req POST "api/act" '{"side":"B","line":"end"}'
+req POST "api/act" '{"side":"A","line":"fire a1 b1"}'
+has "$T/body" '"status":"done"' "a sealed order is taken"
+req GET "api/log"
+has "$T/body" '"line":"(sealed)"' "the log shows the open phase's order as sealed"
+if grep -q 'fire a1' "$T/body"; then no "the sealed order is in the log: $(cat "$T/body")"; else ok; fi
+req GET "api/state"
+if grep -q 'sealed\.\|"target":"b1"\|fire a1' "$T/body"; then no "the state shows the sealed order: $(cat "$T/body")"; else ok; fi
+req GET "api/actions?side=A"
+if grep -q '"line":"fire a1' "$T/body"; then no "A's own view: a1 has its order: $(cat "$T/body")"; else ok; fi
+req POST "api/act" '{"side":"B","line":"end"}'
+req POST "api/act" '{"side":"A","line":"end"}'
+req GET "api/log"
+has "$T/body" '"line":"fire a1 b1"' "once resolved, the log shows the order"
+stop
+PID=""
+
 # another interface only with a token
 timeout 60 "$BITWA" serve "$G" --port 0 --host 0.0.0.0 >"$T/serve2.out" 2>&1 &
 PID=$!
