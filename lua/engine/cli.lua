@@ -510,7 +510,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
           for _, u in ipairs(gg:units_table()) do
             if u.side == s and not ro.marker[u.kind] then n = n + 1; total = total + (u[ro.strength] or 0) end
           end
-          sp[#sp + 1] = string.format("%s %d units/%d SP", s, n, total)
+          sp[#sp + 1] = string.format("%s %d units/%d %s", s, n, total, ro.label)
         end
         util.printf("turn %2d: %3d actions, %3d rolls; %s\n", turn, per_turn.actions, per_turn.rolls, table.concat(sp, ", "))
         per_turn.actions, per_turn.rolls = 0, 0

@@ -169,7 +169,7 @@ function M.compute(g, side, line, opts)
     if r.status == "done" then
       local after = snapshot(c, slots)
       local ch = changes(before, after, fields)
-      -- derived measures: SP lost by each side, hexes each unit ended from its start
+      -- derived measures: strength lost by each side ("SP lost by PL", "figures lost by A"), hexes each unit ended from its start
       local lost, lost_sides = {}, {}
       local ro = require("engine.roles").of(base)
       local sk = ro.strength
@@ -183,7 +183,7 @@ function M.compute(g, side, line, opts)
       end
       table.sort(lost_sides)
       for _, sd in ipairs(lost_sides) do
-        ch[#ch + 1] = { key = "SP lost by " .. sd, from = 0, to = lost[sd], derived = true }
+        ch[#ch + 1] = { key = ro.label .. " lost by " .. sd, from = 0, to = lost[sd], derived = true }
       end
       for _, id in ipairs(before_ids) do
         local a, b = before.units[id], after.units[id]

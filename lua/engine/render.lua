@@ -230,7 +230,7 @@ function M.svg(g, opts)
     local vp = g.state:var("vp." .. sd)
     local sname = (sc.side_names and sc.side_names[sd]) or sd
     pline(26, sd .. (sname ~= sd and (" — " .. sname) or ""), nil, color_of_side(sd), 12)
-    pline(26, n .. " units, " .. total .. " SP on the map" .. (vp ~= nil and (", VP " .. tostring(vp)) or ""),
+    pline(26, n .. " units, " .. total .. " " .. roles.label .. " on the map" .. (vp ~= nil and (", VP " .. tostring(vp)) or ""),
       ' fill="#444"')
   end
   -- the ruleset's tracks and stocks (manifest panel = { { label, var } }):
@@ -251,7 +251,7 @@ function M.svg(g, opts)
       if u.side == sd then
         local field = not is_leader(u) and not is_marker(u)
         pline(24, u.name .. " (" .. tostring(u.kind):gsub("_", " ") ..
-          ((field and sp_of(u) ~= nil) and (", " .. tostring(sp_of(u)) .. " SP") or "") .. ")", nil, color_of_side(sd), 10)
+          ((field and sp_of(u) ~= nil) and (", " .. tostring(sp_of(u)) .. " " .. roles.label) or "") .. ")", nil, color_of_side(sd), 10)
         if arriving[u.name] then pline(34, "arrives " .. arriving[u.name], ' fill="#555" font-style="italic"') end
       end
     end

@@ -42,7 +42,8 @@ end
 
 -- The resolved roles of a merged manifest: { strength = name,
 -- leaders = {kinds}, markers = {kinds}, leader = {[kind] = true},
--- marker = {[kind] = true}, states = {attributes} }.
+-- marker = {[kind] = true}, states = {attributes}, label = "SP" or the
+-- strength attribute's name }.
 function M.resolve(manifest)
   local r = manifest.roles or {}
   local out = { strength = r.strength or M.DEFAULT.strength, movement = r.movement, leaders = {}, markers = {},
@@ -50,6 +51,8 @@ function M.resolve(manifest)
   for _, k in ipairs(r.leaders or M.DEFAULT.leaders) do out.leaders[#out.leaders + 1] = k; out.leader[k] = true end
   for _, k in ipairs(r.markers or M.DEFAULT.markers) do out.markers[#out.markers + 1] = k; out.marker[k] = true end
   for _, k in ipairs(r.states or {}) do out.states[#out.states + 1] = k end
+  -- what the tools call the strength: "SP", or the attribute's own name ("figures")
+  out.label = out.strength == "sp" and "SP" or out.strength
   return out
 end
 

@@ -369,6 +369,7 @@ local function play_one(lib, cfg, prep, i, keep)
       end
     end
     rec.sp_lost, rec.captured = sp_lost, captured
+    if sp_lost then rec.strength = require("engine.roles").of(g).label end
   end)
   if g then g:close() end
   if not ok then
@@ -522,7 +523,7 @@ local function summarize(cfg, sides, title, records, queries)
   sm.units, sm.losses = {}, {}
   local has_sp, has_captured, has_leaders = false, false, false
   for _, r in ipairs(done) do
-    if r.sp_lost then has_sp = true end
+    if r.sp_lost then has_sp = true; sm.strength_label = sm.strength_label or r.strength end
     if r.captured then has_captured = true end
   end
   for _, s in ipairs(sides) do
@@ -632,7 +633,7 @@ local function format_summary(sm)
       end
     end
     line("  %-4s %s; all %.2f of %s%s", s, table.concat(parts, ", "), sm.losses[s].all.mean,
-      fmt_float(sm.units[s].all or 0), sm.sp_lost and string.format("; SP %.2f", sm.sp_lost[s].mean) or "")
+      fmt_float(sm.units[s].all or 0), sm.sp_lost and string.format("; %s %.2f", sm.strength_label or "SP", sm.sp_lost[s].mean) or "")
   end
   if sm.leaders_killed then
     local parts = {}
@@ -761,7 +762,7 @@ local function measure_list(sides, flags)
   add("turns", "the game length in turns")
   add("actions", "the game length in actions")
   for _, s in ipairs(sides) do add("lost." .. s, s .. "'s units lost per game") end
-  if flags.sp then for _, s in ipairs(sides) do add("sp_lost." .. s, s .. "'s SP lost per game") end end
+  if flags.sp then for _, s in ipairs(sides) do add("sp_lost." .. s, s .. "'s " .. (flags.strength or "SP") .. " lost per game") end end
   if flags.leaders then for _, s in ipairs(sides) do add("leaders." .. s, s .. "'s leaders killed per game") end end
   if flags.captured then for _, s in ipairs(sides) do add("captured." .. s, s .. "'s units captured per game") end end
   return out
@@ -1038,7 +1039,7 @@ Example: bitwa compare skirmish/duel -n 200 --a skirmish --b skirmish+no-quarter
       for _, rr in ipairs { ra, rb } do
         for _, r in ipairs(rr) do
           if not r.error then
-            if r.sp_lost then flags.sp = true end
+            if r.sp_lost then flags.sp = true; flags.strength = flags.strength or r.strength end
             if r.captured then flags.captured = true end
             for _, s in ipairs(sides) do if ((r.units or {})[s] or {}).leader then flags.leaders = true end end
           end

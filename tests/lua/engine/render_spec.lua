@@ -165,3 +165,20 @@ test("render: bitwa render writes FILE.svg", function()
   g2:close()
   ok(util.read_file(tmp .. "/big.svg"))
 end)
+
+test("render: the panel names the ruleset's strength (figures in grognard, SP where the strength is sp)", function()
+  local g = game_module.new { ruleset = "grognard", scenario = "crecy", seed = 1 }
+  local svg = render.svg(g)
+  ok(check_xml(svg))
+  local total = 0
+  for _, u in ipairs(g:units_table()) do
+    if u.hex and u.side == "A" then total = total + u.figures end
+  end
+  ok(svg:find(total .. " figures on the map", 1, true), "A's figures on the map: " .. total)
+  eq(svg:find(" SP on the map", 1, true), nil)
+  eq(svg:find(" SP)", 1, true), nil, "units off the map counted in figures")
+  g:close()
+  local d = duel(1, tmp .. "/label.bitwa")
+  ok(render.svg(d):find(" SP on the map", 1, true))
+  d:close()
+end)
