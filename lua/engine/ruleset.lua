@@ -136,8 +136,39 @@ local function load_data(path)
   if not text then error(path .. ": " .. tostring(err), 0) end
   local chunk, cerr = sandbox.load(text, "@" .. M.relpath(path), sandbox.env())
   if not chunk then error(cerr, 0) end
-  local v = run_rule(chunk)
-  if type(v) ~= "table" then error(M.relpath(path) .. ": must return a table", 0) end
+  -- what the file returns is rule-made: copied raw (no metamethods) into
+  -- plain tables inside the load budget, before the engine reads it
+  local rel = M.relpath(path)
+  local bad
+  local function plain(x, where, seen, depth)
+    if bad then return nil end
+    local t = type(x)
+    if t == "string" or t == "number" or t == "boolean" or t == "function" then return x end
+    if t ~= "table" then
+      bad = where .. ": a " .. t .. " (a manifest holds strings, numbers, booleans, functions and tables)"
+    elseif seen[x] then bad = where .. ": the manifest's tables form a cycle"
+    elseif depth > 50 then bad = where .. ": the manifest's tables nest too deeply" end
+    if bad then return nil end
+    seen[x] = true
+    local c = {}
+    for k, y in next, x do
+      local tk = type(k)
+      if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then
+        bad = where .. ": a key of type " .. tk .. " (keys are strings, numbers or booleans)"
+        return nil
+      end
+      c[k] = plain(y, where .. (tk == "string" and ("." .. k) or ("[" .. tostring(k) .. "]")), seen, depth + 1)
+    end
+    seen[x] = nil
+    return c
+  end
+  local v = run_rule(function()
+    local r = chunk()
+    if type(r) ~= "table" then return r end
+    return plain(r, "manifest", {}, 0)
+  end)
+  if bad then error(rel .. ": " .. bad, 0) end
+  if type(v) ~= "table" then error(rel .. ": must return a table", 0) end
   return v, text
 end
 

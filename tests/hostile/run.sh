@@ -224,6 +224,20 @@ tfile close 0 "testfiles/close_spec.lua:3: instruction budget exceeded"
 run 20 0 "$T/out" "$T/err" -- "$BITWA" test tests/hostile/testfiles/metatables_spec.lua
 if grep -q "^6 passed, 0 failed" "$T/out"; then ok; else no "metatables_spec: $(head -c 600 "$T/out")"; fi
 
+# --- a manifest is rule-made too: copied raw inside the load budget ---------
+# (a looping __index, __len, __pairs or a key whose __tostring loops is
+# never called by the engine reading it)
+BITWA_PATH="$SRC/tests/hostile/manifests"
+for r in evil-meta evil-key; do
+  run 20 2 "$T/out" "$T/err" -- "$BITWA" start "$r/duel" "$T/$r.bitwa"
+  if grep -q "manifests/$r/ruleset.lua: " "$T/err"; then ok; else no "manifest $r: $(head -c 400 "$T/err")"; fi
+  [ -e "$T/$r.bitwa" ] && no "manifest $r: a refused start left a file" || ok
+  run 20 2 "$T/out" "$T/err" -- "$BITWA" lint "$r"
+  if grep -q "manifests/$r/ruleset.lua: " "$T/out" "$T/err"; then ok; else no "lint manifest $r: $(head -c 400 "$T/err")"; fi
+done
+run 20 0 "$T/out" "$T/err" -- "$BITWA" list
+BITWA_PATH=$SRC/tests/hostile/rulesets
+
 # --- state kept outside the game state (rule functions' upvalues) -----------
 # bitwa test names each overlay's function and upvalue after the file; the
 # overlay keeping its count in the game and the declared memo (cache())
