@@ -255,7 +255,7 @@ end
 -- (counted for everything the file runs, the rule code its games run
 -- included, each action still under its own budget too), CPU seconds
 -- (the backstop, as for rule code) and bytes it may add.
-M.TEST_BUDGET = 300000000
+M.TEST_BUDGET = 1000000000
 M.TEST_CPU = 60
 M.TEST_MEMORY = 512 * 1024 * 1024
 
