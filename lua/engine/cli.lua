@@ -626,7 +626,7 @@ command("replay", "replay FILE [--verify] [--json]", "replay a game and verify i
   end)
 
 command("test", "test [RULESET | DIR | FILE]... [--filter TEXT] [--json]", "run rules tests",
-  "Runs the Lua rules tests of the given rulesets (their tests/ directory),\ndirectories or files; with no argument, those of every ruleset on the search\npath.  A failure names the test file's line.  --filter TEXT runs only the\ntests whose id contains TEXT (\"4.2.1\", \"ride-down\").  Ends with \"N passed,\nN failed\"; --json prints { passed, failed, filtered, failures = [{ id, file,\nline, message }] } instead.",
+  "Runs the Lua rules tests of the given rulesets (their tests/ directory),\ndirectories or files; with no argument, those of every ruleset on the search\npath.  A failure names the test file's line.  --filter TEXT runs only the\ntests whose id contains TEXT (\"4.2.1\", \"ride-down\").  Ends with \"N passed,\nN failed\"; --json prints { passed, failed, filtered, failures = [{ id, file,\nline, message }] } instead.  A run in which no test ran exits 1.",
   function(args)
     local opts, pos = parse(args, { filter = "value", json = "flag" }, "test")
     local spec = require "engine.spec"
@@ -637,7 +637,10 @@ command("test", "test [RULESET | DIR | FILE]... [--filter TEXT] [--json]", "run 
       for _, r in ipairs(ruleset.list()) do targets[#targets + 1] = r.name end
     end
     for _, t in ipairs(targets) do
-      if util.exists(t) or util.is_dir(t) then
+      if util.is_dir(t) and util.exists(t .. "/ruleset.lua") then
+        -- a ruleset's own folder: its tests/, as by its name
+        for _, f in ipairs(spec.files(t .. "/tests")) do files[#files + 1] = f end
+      elseif util.exists(t) or util.is_dir(t) then
         for _, f in ipairs(spec.files(t)) do files[#files + 1] = f end
       else
         local dir = ruleset.find(t)
@@ -653,6 +656,12 @@ command("test", "test [RULESET | DIR | FILE]... [--filter TEXT] [--json]", "run 
         list[#list + 1] = { id = f.id, file = file or f.file, line = math.tointeger(tonumber(line)), message = f.message }
       end
       io.write(json.encode { passed = res.passed, failed = res.failed, filtered = res.filtered, failures = list }, "\n")
+    end
+    -- a run that tested nothing is not a success (a wrong folder, a filter
+    -- that matches no test id)
+    if res.passed + res.failed == 0 then
+      io.stderr:write("bitwa: test: no test ran" .. (opts.filter and " (none matches --filter)" or "") .. "\n")
+      return 1
     end
     return res.failed == 0 and 0 or 1
   end)

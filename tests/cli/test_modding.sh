@@ -204,6 +204,14 @@ has "$T/out" "^1 passed, 0 failed (1 not matching --filter)$" "only the matching
 expect 1 "test --json" "$BITWA" test "$T/t_spec.lua" --json
 has "$T/out" '"failures":\[{"file":".*t_spec.lua","id":"B: fails in eq","line":11,"message":"x: got 1, expected 2"}\]' "json failures"
 has "$T/out" '"passed":1' "json passed"
+# a run that tested nothing fails; a ruleset's own folder runs its tests/
+mkdir -p "$T/no-tests"
+expect 1 "a folder with no test" "$BITWA" test "$T/no-tests"
+has "$T/err" "no test ran" "says that no test ran"
+expect 1 "a filter that matches nothing" "$BITWA" test "$T/t_spec.lua" --filter "no such id"
+has "$T/err" "none matches --filter" "says the filter matched nothing"
+expect 0 "a ruleset's folder" "$BITWA" test "$(pwd)/tests/fixtures/rulesets/stages"
+has "$T/out" "^[1-9][0-9]* passed, 0 failed$" "the folder's tests/ ran"
 
 # ---- render --json, compare's note on several measures
 expect 0 "render --json" "$BITWA" render "$T/fr.bitwa" -o "$T/fr.svg" --json
