@@ -119,11 +119,39 @@ function M.threshold(side)
   return 0
 end
 
+-- [Victory] The enemy unit whose loss, or whose place at the end, decides
+-- the game (the scenario's victory { king =, hold = { unit =, hex =, side
+-- = } }), when side is the one to deny it: the unit and the stages left.
+-- Its stack is the denying side's first target: every battle against it
+-- is worth M.URGE more per stage short of four left (the last stages
+-- take worse odds), and when the holder would win by standing on his hex
+-- at the end, any battle against his stack in the last stage is worth it.
+M.URGE = 144
+M.CONVERGE = 5
+function M.goal(side)
+  local v = bitwa.scenario().victory or {}
+  local name = v.hold and v.hold.side ~= side and v.hold.unit or v.king
+  local u = name and bitwa.unit(name)
+  if not u or u.side == side or u.hex == nil then return nil end
+  local sc = bitwa.scenario()
+  local left = (sc.turns or bitwa.turn()) - bitwa.turn()
+  local bonus = math.max(0, 4 - left) * M.URGE
+  if v.hold and v.hold.unit == name and left <= 0 then bonus = 1000000 end
+  return { unit = u, hex = u.hex, left = left, bonus = bonus, converge = left <= M.CONVERGE }
+end
+
+-- what the bot asks of a battle against e (less against the goal's stack)
+function M.need(ctx, e)
+  local g = ctx.goal
+  if g and e.hex ~= nil and e.hex.key == g.hex.key then return ctx.need - g.bonus end
+  return ctx.need
+end
+
 -- What the weighing of battles reads of the position, once: the
 -- threshold, each side's dispersed units track (units and their SP) and
 -- its size, and memos of the expectations and columns.
 function M.context(side)
-  local ctx = { side = side, need = M.threshold(side), limit = bitwa.option("dispersal_track"), track = {}, ev = {}, col = {} }
+  local ctx = { side = side, need = M.threshold(side), goal = M.goal(side), limit = bitwa.option("dispersal_track"), track = {}, ev = {}, col = {} }
   for _, s in ipairs(bitwa.sides()) do
     local n, on = 0, 0
     for _, x in ipairs(rules.dispersal.track(s)) do n, on = n + 1, on + x.sp end
@@ -163,7 +191,7 @@ end
 
 -- whether u on h facing f attacking e is worth it
 function M.good(ctx, u, h, f, e)
-  return M.worth(ctx, u, e, M.column_at(ctx, u, h, f, e)) > ctx.need
+  return M.worth(ctx, u, e, M.column_at(ctx, u, h, f, e)) > M.need(ctx, e)
 end
 
 -- whether u, standing on h facing f, would fight every enemy next to h
@@ -207,6 +235,28 @@ end
 M.SEARCH = 12
 function M.target(ctx, u, foes)
   local best, bd, bw
+  -- the goal's stack first: the nearest of it worth attacking, or, in the
+  -- last stages, the nearest of it at all (u closes in)
+  local g = ctx.goal
+  if g then
+    local near, nd
+    for _, e in ipairs(foes) do
+      if e.hex.key == g.hex.key then
+        local d = bitwa.hex.distance(u.hex, e.hex)
+        if not nd or d < nd then near, nd = e, d end
+        local a, ad
+        for _, n in ipairs(bitwa.hex.neighbours(e.hex)) do
+          local x = bitwa.hex.distance(u.hex, n)
+          if not ad or x < ad then a, ad = n, x end
+        end
+        if a and (not bd or d < bd) and M.worth(ctx, u, e, M.column_at(ctx, u, a, facing_toward(a, e.hex), e)) > M.need(ctx, e) then
+          best, bd = e, d
+        end
+      end
+    end
+    if best then return best end
+    if near and g.converge then return near end
+  end
   for _, e in ipairs(foes) do
     local d = bitwa.hex.distance(u.hex, e.hex)
     if d <= M.SEARCH and (not bd or d <= bd) and not rules.markers.wagon_at(e.hex, e.side) then
@@ -218,7 +268,7 @@ function M.target(ctx, u, foes)
       if a and not rules.markers.fenced(e, a) then
         local f = facing_toward(a, e.hex)
         local w = M.worth(ctx, u, e, M.column_at(ctx, u, a, f, e))
-        if w > ctx.need and (not bd or d < bd or w > bw) then best, bd, bw = e, d, w end
+        if w > M.need(ctx, e) and (not bd or d < bd or w > bw) then best, bd, bw = e, d, w end
       end
     end
   end

@@ -12,7 +12,8 @@ local function setup(units, opts)
   units[#units + 1] = U("far", "SW", "infantry", "2015", "N", { sp = 1, mp = 4 })
   units[#units + 1] = U("farpl", "PL", "infantry", "0115", "N", { sp = 1, mp = 4 })
   local g = game { ruleset = "husaria", seed = 1, deploy = "scenario", options = opts.options,
-    scenario = { map = "test-field", turns = 5, first = opts.first, units = units, vars = { { "side.A", "PL" } } } }
+    scenario = { map = "test-field", turns = 5, first = opts.first, units = units, vars = { { "side.A", "PL" } },
+                 victory = opts.victory } }
   eq(g:phase_info().name, "A.movement")
   return g
 end
@@ -171,4 +172,31 @@ test("6.21: the bot's plan is a memo of the position: kept between calls, it pro
     eq(propose(g2, "PL"), l, "call " .. i)
     if l ~= "end" then act(g2, l) end
   end
+end)
+
+-- [Victory] the scenario's hold (Kokenhausen: Gyllenhielm on 1312 at the end)
+local HOLD = { vp = { cavalry = 2, commander = 4 }, king = "gy", hold = { unit = "gy", hex = "0806", side = "SW" } }
+local function holder(first)
+  return setup({ U("h", "PL", "cavalry", "0804", "S", { sp = 2 }), U("d", "SW", "cavalry", "0806", "N", { sp = 4 }),
+                 U("gy", "SW", "commander", "0806", "N", { sp = 0, command = 1 }) },
+               { first = first, victory = HOLD })
+end
+
+test("Victory (hold), 6.12: at the last stage the bot's cavalry rides into contact with the holder's stack at 1:2 and attacks it", function()
+  local g = holder(5)
+  eq(g:turn(), 5)
+  -- the same 2 SP against 4 it refuses without the objective (the first test)
+  eq(propose(g, "PL"), "move h")
+  done(g:act("PL", "move h"))
+  eq(g:unit_table("h").hex, "0805")
+  while g:phase_info().name ~= "A.attack" do done(g:act(g:acting_side(), "end")) end
+  eq(propose(g, "PL"), "attack h d")
+end)
+
+test("Victory (hold): four stages before the end the bot closes in on the holder but not into contact at 1:2", function()
+  local g = holder(1)
+  eq(propose(g, "PL"), "end")
+  local b = g:query(function() local b = g.rs.rules.bot; local gl = b.goal("PL"); return { gl.unit.name, gl.left, gl.bonus } end)
+  eq(b, { "gy", 4, 0 })
+  eq(g:query(function() local b = g.rs.rules.bot; return b.goal("SW") end), nil)
 end)
