@@ -14,7 +14,13 @@
 -- nor behind a fence facing it, otherwise at the nearest enemy, and it
 -- never moves into contact (an attack it must then make, 6.12) when the
 -- battle is not worth it.  Level or behind on points in the last third
--- of the game it presses (accepts a small expected loss).  Infantry and
+-- of the game it presses (accepts a small expected loss).  It reads the
+-- scenario's victory { king =, hold = } (M.goal): the side that must deny
+-- the enemy's king or holder rides at his stack first, closes in on it
+-- in the last five stages and takes worse odds against it in the last
+-- three (any odds in the last stage against a holder); the holder goes
+-- to his hex, the other commanders (a king among them) keep out of the
+-- enemy cavalry's reach.  Infantry and
 -- guns hold their ground (behind the wagons and fences; a unit behind
 -- its own fence attacks through it only when it is worth it, 6.18);
 -- Tatars shoot when they can; in the attack phase it fires muskets at
@@ -445,9 +451,9 @@ local function movement_line(side, tried, foes)
     if c and c.hex ~= nil and c.hex ~= target and c.mp_left > 0 then
       local best, bd
       for _, n in ipairs(bitwa.hex.neighbours(c.hex)) do
-        local safe = #U().field_units_at(n) == 0 or U().field_units_at(n)[1].side == side
-        local row = rules.tables.terrain[bitwa.map.terrain(n)]
-        if safe and not (row and row.prohibited) then
+        -- [9.15] never across a river without a bridge or ford, into
+        -- forbidden terrain or onto enemy units (he would die there)
+        if lead_safe(side, c.hex, n) then
           local d = bitwa.hex.distance(n, target)
           if not bd or d < bd then best, bd = n, d end
         end
