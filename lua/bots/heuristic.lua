@@ -95,7 +95,8 @@ local function friends_of(side)
   return out
 end
 
--- The nearest enemy to h, its distance, and the mean distance of all.
+-- The nearest enemy to h, its distance, and the sum of the distances of
+-- all (their mean times #enemies: kept whole, scores are exact fractions).
 local function nearest(h, enemies)
   local best, bd, sum = nil, math.huge, 0
   for _, e in ipairs(enemies) do
@@ -103,19 +104,20 @@ local function nearest(h, enemies)
     sum = sum + d
     if d < bd then best, bd = e, d end
   end
-  return best, bd, sum / math.max(#enemies, 1)
+  return best, bd, sum
 end
 
 -- A leader's move to `to`: toward our field units, best onto a hex with
 -- them; never next to an enemy field unit with no friend on the hex.
--- Kept below the fighters' good moves (at most 0.9) so that leaders
--- move last.
+-- Kept below the fighters' good moves (at most 9/10) so that leaders
+-- move last.  Scores are fractions: numerator, denominator.
 local function leader_move(u, to, enemies, friends)
   if #friends == 0 then
     -- no troops left: away from the enemy
     local _, d0 = nearest(u.hex, enemies)
     local _, d1 = nearest(to, enemies)
-    return d1 > d0 and 0.3 or -1
+    if d1 > d0 then return 3, 10 end
+    return -1, 1
   end
   local with, near = false, math.huge
   for _, f in ipairs(friends) do
@@ -127,18 +129,19 @@ local function leader_move(u, to, enemies, friends)
   for _, e in ipairs(enemies) do
     if is_field(e) and bitwa.hex.distance(to, e.hex) <= 1 then exposed = true end
   end
-  if exposed and not with then return -5 end
+  if exposed and not with then return -5, 1 end
   local now = math.huge
   for _, f in ipairs(friends) do
     local d = bitwa.hex.distance(u.hex, f.hex)
     if d < now then now = d end
   end
-  if with then return now == 0 and 0.2 or 0.9 end
-  if near < now then return 0.3 + 0.1 * math.min(now - near, 5) end
-  return -1
+  if with then return (now == 0 and 2 or 9), 10 end
+  if near < now then return 3 + math.min(now - near, 5), 10 end
+  return -1, 1
 end
 
--- The score of one line for side.
+-- The score of one line for side, as an exact fraction: numerator,
+-- denominator (> 0).  No floating point reaches a choice.
 local function score(side, line, enemies, cache, friends)
   local ws = words(line)
   local mine, theirs, hexes, facings = {}, {}, {}, {}
@@ -176,17 +179,19 @@ local function score(side, line, enemies, cache, friends)
     end
     -- lone enemy leaders: a kill to take
     if fighters == 0 then
-      for _, u in ipairs(theirs) do if is_leader(u) then return 16 end end
+      for _, u in ipairs(theirs) do if is_leader(u) then return 16, 1 end end
     end
     if #mine == 0 or att == 0 then att = 1 end
-    local ratio = att / math.max(def, 1)
-    if ratio < 1 then return -1 end
-    return 10 + 3 * math.min(ratio, 3)
+    -- 10 + 3 * min(att / def, 3), below 1:1 -1
+    local d = math.max(def, 1)
+    if att < d then return -1, 1 end
+    if att >= 3 * d then return 19, 1 end
+    return 10 * d + 3 * att, d
   end
 
   local u = mine[1]
   if not (u and u.hex and bitwa.hex.on_map(u.hex)) or #enemies == 0 then
-    return #mine > 0 and 0.5 or 0.25
+    return 1, (#mine > 0 and 2 or 4)
   end
   local target, d0, m0 = nearest(u.hex, enemies)
 
@@ -194,8 +199,8 @@ local function score(side, line, enemies, cache, friends)
   -- nothing to it)
   if is_leader(u) then
     if #hexes > 0 then return leader_move(u, hexes[#hexes], enemies, friends) end
-    if #facings > 0 then return -0.5 end
-    return 0.5
+    if #facings > 0 then return -1, 2 end
+    return 1, 2
   end
 
   -- a move: nearer the enemy is better (the nearest one first, then all
@@ -203,12 +208,18 @@ local function score(side, line, enemies, cache, friends)
   if #hexes > 0 then
     local to = hexes[#hexes]
     local near, d1, m1 = nearest(to, enemies)
-    if d0 <= 1 then return d1 <= 1 and -0.5 or -3 end
-    local s = 2 * (d0 - d1) + (m0 - m1)
+    if d0 <= 1 then
+      if d1 <= 1 then return -1, 2 end
+      return -3, 1
+    end
+    -- 2 (d0 - d1) + the change of the mean distance (m0 - m1) / k, in
+    -- tenths of 1/k
+    local k = #enemies
+    local s = 20 * k * (d0 - d1) + 10 * (m0 - m1)
     -- contact: welcome against a weaker or equal enemy, not a stronger one
-    if d1 == 1 then s = s + (strength(u) >= strength(near) and 1 or -2.5) end
-    if bitwa.hex.distance(u.hex, to) > 1 then s = s + 0.1 end   -- a longer stride
-    return s
+    if d1 == 1 then s = s + (strength(u) >= strength(near) and 10 * k or -25 * k) end
+    if bitwa.hex.distance(u.hex, to) > 1 then s = s + k end   -- a longer stride: 1/10
+    return s, 10 * k
   end
 
   -- a turn: bring the nearest enemy into the front area
@@ -216,16 +227,16 @@ local function score(side, line, enemies, cache, friends)
     local f = facings[#facings]
     local before = bitwa.hex.in_front(u.hex, u.facing, target.hex)
     local after = bitwa.hex.in_front(u.hex, f, target.hex)
-    if before and not after then return -3 end
-    if after and not before then return 4 end
-    if before then return -1 end
+    if before and not after then return -3, 1 end
+    if after and not before then return 4, 1 end
+    if before then return -1, 1 end
     -- neither: toward the enemy, measured one hex ahead
     local ahead_now = bitwa.hex.distance(bitwa.hex.neighbour(u.hex, u.facing, true), target.hex)
     local ahead_then = bitwa.hex.distance(bitwa.hex.neighbour(u.hex, f, true), target.hex)
-    return (ahead_now - ahead_then) - 0.5
+    return 2 * (ahead_now - ahead_then) - 1, 2
   end
 
-  return 0.5
+  return 1, 2
 end
 
 function M.choose(side, legal)
@@ -237,13 +248,15 @@ function M.choose(side, legal)
   for _, line in ipairs(legal) do
     if line == "end" then has_end = true
     else
-      local s = score(side, line, enemies, cache, friends)
-      if best == nil or s > best + 1e-9 then best, best_lines = s, { line }
-      elseif math.abs(s - best) <= 1e-9 then best_lines[#best_lines + 1] = line end
+      local n, d = score(side, line, enemies, cache, friends)
+      -- n/d against best: compared exactly
+      local c = best and (n * best[2] - best[1] * d)
+      if best == nil or c > 0 then best, best_lines = { n, d }, { line }
+      elseif c == 0 then best_lines[#best_lines + 1] = line end
     end
   end
   if best == nil then return legal[1] end
-  if has_end and best <= 0 then return "end" end
+  if has_end and best[1] <= 0 then return "end" end
   if #best_lines == 1 then return best_lines[1] end
   return best_lines[rng(#best_lines)]
 end

@@ -371,13 +371,24 @@ function M.score(g, side)
   local mods = g.rs and g.rs.modules
   local ok, bm = pcall(function() return mods and mods.bot end)
   if ok and type(bm) == "table" then
-    local ok2, ev = pcall(function() return bm.evaluate end)
+    local ok2, ev = pcall(function() return require("engine.ruleset").rawfield(bm, "evaluate") end)
     if ok2 and type(ev) == "function" then
       local v = g:query(ev, side)
-      if type(v) == "number" then return v end
+      -- scores are integers (a fractional one is floored): no floating
+      -- point reaches a choice
+      if math.type(v) == "integer" then return v end
+      if math.type(v) == "float" and v == v and v > math.mininteger and v < math.maxinteger then
+        return math.floor(v)
+      end
     end
   end
   return M.default_score(g, side)
+end
+
+-- Compare two means kept as { total, n } (n > 0) exactly: -1, 0 or 1.
+local function cmp_mean(a, b)
+  local x, y = a[1] * b[2], b[1] * a[2]
+  return x < y and -1 or (x > y and 1 or 0)
 end
 
 function M.greedy(seed, side_index)
@@ -434,7 +445,7 @@ function M.greedy(seed, side_index)
       total, n = total + M.score(c, side), n + 1
       if #r.rolls == 0 then break end      -- nothing left to chance
     end
-    return total / n
+    return { total, n }                   -- the mean total / n, kept exact
   end
 
   function bot.choose(g, side, legal)
@@ -467,13 +478,14 @@ function M.greedy(seed, side_index)
     for ci, line in ipairs(cands) do
       local v = evaluate(g, side, line, ci)
       if v then
-        if line:match("^attack") then v = v + M.GREEDY_ATTACK_BONUS end
-        if best == nil or v > best + 1e-9 then best, best_lines = v, { line }
-        elseif math.abs(v - best) <= 1e-9 then best_lines[#best_lines + 1] = line end
+        if line:match("^attack") then v = { v[1] + M.GREEDY_ATTACK_BONUS * v[2], v[2] } end
+        local c = best and cmp_mean(v, best)
+        if best == nil or c > 0 then best, best_lines = v, { line }
+        elseif c == 0 then best_lines[#best_lines + 1] = line end
       end
     end
     if #best_lines == 0 then return has_end and "end" or cands[1] end
-    if base and best <= base + 1e-9 then return "end" end
+    if base and cmp_mean(best, base) <= 0 then return "end" end
     if #best_lines == 1 then return best_lines[1] end
     return best_lines[(pick(g, #best_lines, 2) - 1) % #best_lines + 1]
   end
@@ -514,9 +526,10 @@ function M.greedy(seed, side_index)
         end
       end
       if n > 0 then
-        local v = total / n
-        if best == nil or v > best + 1e-9 then best, best_opts = v, { o }
-        elseif math.abs(v - best) <= 1e-9 then best_opts[#best_opts + 1] = o end
+        local v = { total, n }
+        local c = best and cmp_mean(v, best)
+        if best == nil or c > 0 then best, best_opts = v, { o }
+        elseif c == 0 then best_opts[#best_opts + 1] = o end
       end
     end
     if #best_opts == 0 then return quick_answer(g, req, salt) end
@@ -542,18 +555,20 @@ function M.rules(seed, side_index)
   end
   function bot.propose(g, side, tried)
     local m = module(g)
-    if not (m and m.propose) then return nil end
+    local propose = require("engine.ruleset").rawfield(m, "propose")
+    if type(propose) ~= "function" then return nil end
     local copy = {}
     for _, k in ipairs(util.sorted_keys(tried)) do copy[k] = true end
-    return run_readonly(g, m.propose, side, copy)
+    return run_readonly(g, propose, side, copy)
   end
   function bot.choose(g, side, legal)
     return fallback.choose(g, side, legal)
   end
   function bot.answer(g, req)
     local m = module(g)
-    if m and m.answer then
-      local a = run_readonly(g, m.answer, request_copy(req))
+    local answer = require("engine.ruleset").rawfield(m, "answer")
+    if type(answer) == "function" then
+      local a = run_readonly(g, answer, request_copy(req))
       if type(a) == "string" and require("engine.game").check_answer(req, a) then return a end
     end
     return fallback.answer(g, req)

@@ -109,16 +109,19 @@ local function ruleset_palette(g)
   local ok, rm = pcall(function() return mods and mods.render end)
   if not ok or type(rm) ~= "table" then return {}, {} end
   local tc, sc = {}, {}
-  local ok1, t1 = pcall(function() return rm.terrain_colors end)
-  local ok2, t2 = pcall(function() return rm.side_colors end)
-  if ok1 and type(t1) == "table" then
+  -- the rules' tables are read raw (no metamethod of theirs runs here)
+  local field = require("engine.ruleset").rawfield
+  local t1, t2 = field(rm, "terrain_colors"), field(rm, "side_colors")
+  if type(t1) == "table" then
     for _, name in ipairs(g.terrain_names or {}) do
-      if type(t1[name]) == "string" then tc[name] = t1[name] end
+      local c = field(t1, name)
+      if type(c) == "string" then tc[name] = c end
     end
   end
-  if ok2 and type(t2) == "table" then
+  if type(t2) == "table" then
     for _, s in ipairs(g.sides or {}) do
-      if type(t2[s]) == "string" then sc[s] = t2[s] end
+      local c = field(t2, s)
+      if type(c) == "string" then sc[s] = c end
     end
   end
   return tc, sc

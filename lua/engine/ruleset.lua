@@ -474,12 +474,27 @@ local function freeze(t, seen)
 end
 M.freeze = freeze
 
+-- A field of a rules table, read raw: through the read-only views that
+-- freeze makes, never through a metatable the rules set on their own
+-- table (its __index would run outside any budget).
+function M.rawfield(v, k)
+  if type(v) ~= "table" then return nil end
+  local mt = debug.getmetatable(v)
+  if mt and rawget(mt, "__metatable") == "read-only" and type(rawget(mt, "__index")) == "table" then
+    v = rawget(mt, "__index")
+  end
+  return rawget(v, k)
+end
+
 -- Look up "module.field.sub" in the registry.
 function M.resolve(R, path)
   local v = R
+  local first = true
   for part in path:gmatch("[^%.]+") do
     if type(v) ~= "table" then return nil end
-    v = v[part]
+    -- the registry's own lookup (a missing module raises), then raw fields
+    if first then v = v[part] else v = M.rawfield(v, part) end
+    first = false
   end
   return v
 end

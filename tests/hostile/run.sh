@@ -239,6 +239,14 @@ done
 run 20 0 "$T/out" "$T/err" -- "$BITWA" list
 BITWA_PATH=$SRC/tests/hostile/rulesets
 
+# --- the engine reads the rules' own tables raw ----------------------------
+# a bot module and a render module whose tables hide every field behind a
+# looping __index: run plays on (no propose is found: the legal actions are
+# listed, as for a ruleset with no bot), render draws with its defaults
+run 60 0 "$T/out" "$T/err" -- "$BITWA" run evilbot/duel --seed 2 -o "$T/evilbot.bitwa" --quiet
+run 20 0 "$T/out" "$T/err" -- "$BITWA" render "$T/evilbot.bitwa" -o "$T/evilbot.svg"
+[ -s "$T/evilbot.svg" ] && ok || no "evilbot: no SVG drawn"
+
 # --- state kept outside the game state (rule functions' upvalues) -----------
 # bitwa test names each overlay's function and upvalue after the file; the
 # overlay keeping its count in the game and the declared memo (cache())
