@@ -15,13 +15,7 @@ local actionlist = require "engine.actionlist"
 local M = {}
 
 -- v counted in 1/n of a point, in whole points: "6 5/6"
-local function whole(v, n)
-  local w, r = v // n, v % n
-  if r == 0 then return tostring(w) end
-  local a, b = r, n
-  while b ~= 0 do a, b = b, a % b end
-  return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (n // a)
-end
+local whole = util.whole
 M.whole = whole
 
 -- The manifest's attributes by name: { type, default, doc, per, values, i },

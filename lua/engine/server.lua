@@ -80,13 +80,7 @@ local function result_json(r)
 end
 
 -- v counted in 1/n of a point, in whole points: "6 5/6"
-local function whole(v, n)
-  local w, r = v // n, v % n
-  if r == 0 then return tostring(w) end
-  local a, b = r, n
-  while b ~= 0 do a, b = b, a % b end
-  return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (n // a)
-end
+local whole = util.whole
 
 -- per = N of attribute name (nil when none)
 local function per_of(g, name)

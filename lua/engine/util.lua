@@ -143,4 +143,15 @@ function M.parse_facing(s)
   return nil
 end
 
+
+-- v (an integer) counted in 1/n of a point, in whole points: "6 5/6",
+-- "2", "1/2" (what the prompt and the server show for MP kept in parts)
+function M.whole(v, n)
+  local w, r = v // n, v % n
+  if r == 0 then return tostring(w) end
+  local a, b = r, n
+  while b ~= 0 do a, b = b, a % b end
+  return (w ~= 0 and (w .. " ") or "") .. (r // a) .. "/" .. (n // a)
+end
+
 return M
