@@ -2,21 +2,10 @@
 -- fire, hit areas, the cannon ball's line, the dowel's colours and the
 -- deviation die, with forced dice.  Proving ground: column 05 runs
 -- straight N-S over clear ground; 0402 is a hill, 1202 a wood.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
-local function at_missile(units, options)
-  local g = game { ruleset = "grognard", seed = 1,
-                   scenario = { map = "proving-ground", turns = 6, units = units, options = options } }
-  done(g:answer("first"))
-  done(g:act("A", "end"))
-  done(g:act("B", "end"))
-  eq(g:phase_info().name, "missile")
-  return g
-end
+local function at_missile(units, options) return F.at("missile", units, 6, options) end
 local function fig(g, name) return g:find_unit(name) and g:unit_table(name).figures end
 
 -- ends the missile phase: `dice` for the resolution, then turn 2's initiative (6 to 1)

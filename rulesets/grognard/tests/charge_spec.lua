@@ -1,11 +1,8 @@
 -- Melees: charge, the Morale Checks Due to Cavalry Charge, Historical
 -- Options: Knights, and Fatigue, with forced dice.  Map facts as in
 -- movement_spec.lua (a clear column 05, rows 01-10).
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 local function new(units, dice)
   local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 12, units = units } }

@@ -1,11 +1,8 @@
 -- Historical Options: Mercenaries, with forced dice.  A mercenary unit set
 -- with merc_turns = 1 makes no check on turn 1 (its dice would fall before
 -- a test can force them); its first check is at the start of turn 2.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 -- a game played to the start of turn 2 with `dice` forced for its checks
 -- (the initiative after them: 6 to 1, A chooses to move first)

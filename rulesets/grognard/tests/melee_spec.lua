@@ -3,21 +3,11 @@
 -- facts (proving-ground, odd columns sit lower): from an odd column's hex
 -- c,r the neighbours are N c,r-1  NE c+1,r  SE c+1,r+1  S c,r+1  SW c-1,r+1
 -- NW c-1,r.  T-nn are MATRIX.md §6.3's worked examples, T-GG-nn the digest's.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 -- a game at turn 1's melee phase (A moves first)
-local function at_melee(units)
-  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }
-  done(g:answer("first"))
-  done(g:act("A", "end"))
-  done(g:act("B", "end"))
-  eq(g:phase_info().name, "melee")
-  return g
-end
+local function at_melee(units) return F.at("melee", units) end
 
 local function fig(g, name) local u = g:find_unit(name) and g:unit_table(name); return u and u.figures end
 local function unit(g, name) return g:unit_table(name) end

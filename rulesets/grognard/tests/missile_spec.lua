@@ -1,20 +1,10 @@
 -- Missile Fire: ranges, arcs, rate of fire, ranks, groups, cover and
 -- indirect fire, resolved together at the missile phase's end, with forced
 -- dice.  Map facts as in melee_spec.lua.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
-local function at_missile(units)
-  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }
-  done(g:answer("first"))
-  done(g:act("A", "end"))
-  done(g:act("B", "end"))
-  eq(g:phase_info().name, "missile")
-  return g
-end
+local function at_missile(units) return F.at("missile", units) end
 local function fig(g, name) return g:find_unit(name) and g:unit_table(name).figures end
 
 -- ends the phase for both sides with `dice` forced for the resolution (and

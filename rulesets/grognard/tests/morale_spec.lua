@@ -2,20 +2,10 @@
 -- Continued Retreat or Panic (the regroup table), with forced dice.
 -- Map facts (proving-ground, odd columns sit lower): column 05 runs
 -- straight N-S, rows 1-10.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
-local function at_melee(units)
-  local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 6, units = units } }
-  done(g:answer("first"))
-  done(g:act("A", "end"))
-  done(g:act("B", "end"))
-  eq(g:phase_info().name, "melee")
-  return g
-end
+local function at_melee(units) return F.at("melee", units, 6) end
 local function unit(g, name) return g:find_unit(name) and g:unit_table(name) end
 
 -- ends the turn's open phase for every side; `dice` forced for what the

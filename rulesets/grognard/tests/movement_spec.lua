@@ -7,11 +7,8 @@
 -- rough 1002, wooded 1202; stream 0209:NE, river 0409:NE; roads along row
 -- 10 (0110-0610) and column 11 (1103-1110).  MP are half-inches: a clear
 -- hex costs 6.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 -- a game at turn 1's first move phase, A moving first
 local function at_move(units, options)

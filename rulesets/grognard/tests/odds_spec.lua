@@ -5,11 +5,8 @@
 -- rolls the next turn's initiative (its tie rolled again: bitwa.roll_until).
 local odds = require "engine.odds"
 
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 local function to_phase(units, phase)
   local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = units } }

@@ -1,9 +1,6 @@
 -- Turn Sequence (the Move/Counter Move System) and the scale of scale.lua.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 -- a game at its first turn's move phases: the first initiative (rolled at
 -- the game's start, with the seed's dice) goes to whoever won, who moves

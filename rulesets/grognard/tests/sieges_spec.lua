@@ -2,11 +2,8 @@
 -- war machines and rams, destroyed at 0 (their hex becomes rubble).  The
 -- proving ground's rampart at 0602 is a structure (DV 20-30, the minimum
 -- without the scenario's value); column 06 runs straight N-S.
-local function U(name, side, kind, hex, facing, t)
-  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, figures = 16 }
-  for k, v in pairs(t or {}) do u[k] = v end
-  return u
-end
+local F = loadfile(bitwa.home .. "/rulesets/grognard/tests/lib/field.lua", "t", _ENV)()
+local U = F.U
 
 local function start(units, vars)
   local sc = { map = "proving-ground", turns = 4, units = units, vars = vars }
