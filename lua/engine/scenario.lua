@@ -357,7 +357,9 @@ function M.validate(rs, sc, mapinfo, map_error)
   local names = {}
   local arriving = {}
   for _, r in ipairs(sc.reinforcements or {}) do
-    for _, n in ipairs(r.units or {}) do arriving[n] = r end
+    if type(r.units) == "table" then
+      for _, n in ipairs(r.units) do arriving[n] = r end
+    end
   end
   for _, u in ipairs(sc.units or {}) do
     local name = u[1] or u.name
@@ -471,7 +473,10 @@ function M.validate(rs, sc, mapinfo, map_error)
         tostring(out.turns or "the last turn"))
     end
     if not side_ok[r.side] then err(r, "reinforcement: side '" .. tostring(r.side) .. "' is not one of " .. table.concat(sides, ", ")) end
-    for _, n in ipairs(r.units or {}) do
+    if r.units ~= nil and type(r.units) ~= "table" then
+      err(r, "reinforcement: units must be a list of unit names")
+    end
+    for _, n in ipairs(type(r.units) == "table" and r.units or {}) do
       if not names[n] then err(r, "reinforcement: no unit '" .. tostring(n) .. "' is declared" .. hint(n, unit_names)) end
     end
     local at = {}
@@ -487,7 +492,7 @@ function M.validate(rs, sc, mapinfo, map_error)
       end
     end
     out.reinforcements[#out.reinforcements + 1] = { turn = r.turn, side = r.side, at = at,
-                                                    units = r.units or {}, line = r.line }
+                                                    units = type(r.units) == "table" and r.units or {}, line = r.line }
   end
   for _, v in ipairs(sc.vars or {}) do
     if type(v[1]) ~= "string" then err(v, "var: { \"name\", value } expected")

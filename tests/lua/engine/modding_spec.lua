@@ -175,3 +175,10 @@ test("modding: a game file records every option in force, defaults included, and
   g2:close()
   os.remove(path)
 end)
+
+test("modding: a reinforcement whose units are not a list is reported at its line", function()
+  local p = file_with(HEAD ..
+    'unit { "R1", side = "A", kind = "infantry", hex = "0304", sp = 2 }\n' ..                       -- 4
+    'reinforcement { turn = 2, side = "A", at = "0301", units = 1 }\n')                             -- 5
+  eq(problems("checked", p), { "5: reinforcement: units must be a list of unit names" })
+end)
