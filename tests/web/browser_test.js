@@ -73,10 +73,13 @@ async function main() {
     await page.click("#undo");
     for (let i = 0; i < 50 && (await unitHex("c")) !== "0306"; i++) await page.waitForTimeout(100);
     check(await unitHex("c") === "0306", "undo put c back on 0306");
+    // the first undo's own toast ("took back: ...") may still be showing: wait for the refusal's
     await page.click("#undo");
-    await page.waitForSelector("#toast:not([hidden])");
-    check((await page.textContent("#toast")).includes("another side's decision is never taken back"),
-      "undo beyond B's decision is refused with the reason");
+    const refused = await page.waitForFunction(() => {
+      const t = document.querySelector("#toast");
+      return !t.hidden && t.textContent.includes("another side's decision is never taken back");
+    }, null, { timeout: 10000 }).then(() => true, () => false);
+    check(refused, "undo beyond B's decision is refused with the reason");
     await page.screenshot({ path: path.join(out, "5-undo-refused.png") });
 
     // the attack phase: odds before confirming
