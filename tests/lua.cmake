@@ -105,3 +105,7 @@ add_test(NAME game.grognard.crecy COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/tes
          grognard/crecy 1 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(game.grognard.crecy PROPERTIES LABELS long TIMEOUT 1200
                      ENVIRONMENT "${BITWA_TEST_ENV}")
+# the rules bots pinned as fixed opponents (tests/bots): whole battles
+add_test(NAME cli.bots COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bots.sh $<TARGET_FILE:bitwa>
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(cli.bots PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" LABELS long TIMEOUT 1200)

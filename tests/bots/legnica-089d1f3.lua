@@ -1,0 +1,751 @@
+-- The Legnica rules bot as it was at commit 089d1f3 (rulesets/legnica/bot.lua
+-- over rulesets/grunwald/bot.lua, which it inherits), kept unchanged as a bot
+-- module so that other bots can be measured against a fixed opponent:
+--   bitwa sim legnica/henry-ii -n N --bots PL=search,MO=tests/bots/legnica-089d1f3.lua
+-- The changes: inherit() is the Grunwald bot of the same commit, inlined
+-- below (its memo a plain table: cache() is for rule modules); barred() is looked up on this module (rules.bot is the ruleset's
+-- current bot); choose() (the runner's fallback) is the random bot's.
+local function inherit()
+  -- A bot for the Medieval rules: cheap, read-only heuristics so that a
+  -- whole battle plays in seconds.  It moves to contact (each unit toward
+  -- the nearest enemy, turning to face it, one path order for the way,
+  -- never into terrain that would disorganize it) where the rules' own
+  -- evaluation of the combat puts it at 1:1 or better, rallies disorganized
+  -- and panicked units, moves leaders last onto a hex of their troops out
+  -- of the enemy's reach and never along a way the enemy cavalry can
+  -- countercharge, fires when it can and countercharges at 2:1 or better
+  -- (the rules' column), attacks whatever it must or may with every unit
+  -- that can join, brings reinforcements on near the enemy, hunts the lone
+  -- enemy leaders once no enemy field unit is left, makes no voluntary
+  -- pursuit, retreats away from the enemy and out of rough terrain, and
+  -- takes losses on its strongest unit.  The engine's "rules"
+  -- bot calls propose(side, tried) and answer(request); it proposes only
+  -- lines the rules accept (a refused line would be added to `tried` and
+  -- the bot asked again).
+  local M = {}
+
+  local function enemy_field_units(side)
+    return rules.units.field_units(rules.units.enemy(side))
+  end
+
+  -- Cube coordinates of a hex in plain arithmetic (the bot measures many
+  -- distances; the kernel's are the same numbers, one call each).
+  local memo = {}   -- memo.odd_down: the grid's parity (was cache(): a bot module is loaded afresh for every call)
+  local function cube(h)
+    local odd_down = memo.odd_down
+    if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down"; memo.odd_down = odd_down end
+    local c, r = h.col, h.row
+    local z = odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
+    return c, z
+  end
+
+  -- The places of units as { x, z, hex }, read once (reading a unit's
+  -- fields crosses into the kernel; the bot measures many distances).
+  local function places(units)
+    local out = {}
+    for _, e in ipairs(units) do
+      local h = e.hex
+      if h and not rules.units.is_panicked(e) then
+        local x, z = cube(h)
+        out[#out + 1] = { x, z, h }
+      end
+    end
+    return out
+  end
+
+  -- The nearest of the places and its distance (nil when none).
+  local function nearest(h, list)
+    local hx, hz = cube(h)
+    local best, bd = nil, nil
+    for i = 1, #list do
+      local p = list[i]
+      local dx, dz = p[1] - hx, p[2] - hz
+      local d = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+      if not bd or d < bd then best, bd = p[3], d end
+    end
+    return best, bd
+  end
+
+  -- The facing from h that looks most directly at target.
+  local function facing_toward(h, target)
+    local best, bd = nil, nil
+    for d = 0, 5 do
+      local n = bitwa.hex.neighbour(h, d, true)
+      local dist = bitwa.hex.distance(n, target)
+      if not bd or dist < bd then best, bd = d, dist end
+    end
+    return best
+  end
+
+  local function line(...) return table.concat({ ... }, " ") end
+
+  local safe_path, fair_attack, rough
+
+  -- Lines are proposed only when the rules accept them now: the bot asks
+  -- the rules' own checks (movement.check_move and check_turn, with 4.1.2
+  -- "units move one after another"; ranged.formation_check;
+  -- combat.check_attack) before it proposes a line, so the game refuses
+  -- none.  `tried` still holds any line refused all the same, and such a
+  -- line is not proposed again.
+
+  -- Whether the bot leaves u alone for lines of this kind ("move",
+  -- "turn", "formation") now; ctx is a table for the call's own caching.
+  -- The English bot bars nothing; a ruleset's bot may (rules.bot.barred).
+  function M.barred(side, u, kind, ctx)
+    return false
+  end
+
+  local function barred(side, u, kind, ctx) return M.barred(side, u, kind, ctx) end
+
+  -- The first of the candidate attacks (lists of attackers and defenders)
+  -- that the rules accept, as a line.
+  local function accepted_attack(side, tried, cands)
+    for _, c in ipairs(cands) do
+      local atts, defs = c[1], c[2]
+      local an, dn = {}, {}
+      for i, a in ipairs(atts) do an[i] = a.name end
+      for i, d in ipairs(defs) do dn[i] = d.name end
+      local l = line("attack", table.concat(an, ","), table.concat(dn, ","))
+      if not tried[l] and bitwa.check(rules.combat.check_attack, side, atts, defs) then return l end
+    end
+    return nil
+  end
+
+  local function attack_line(side, tried)
+    local arm = rules.phases.arm()
+    local mine = {}
+    for _, u in ipairs(rules.units.field_units(side)) do
+      if (arm == "cavalry") == rules.units.is_cavalry(u) and not u.fought and not rules.units.is_panicked(u) then
+        mine[#mine + 1] = u
+      end
+    end
+    local must = false
+    for _, u in ipairs(mine) do
+      for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+        for _, e in ipairs(rules.units.field_units_at(h)) do
+          if e.side ~= side and not rules.units.is_panicked(e) then
+            -- every unit of ours that may join against this defender
+            local group = {}
+            for _, v in ipairs(mine) do
+              if bitwa.hex.in_front(v.hex, v.facing, e.hex) then group[#group + 1] = v end
+            end
+            local l = accepted_attack(side, tried, { { group, { e } }, { { u }, { e } } })
+            if l then return l end
+          end
+        end
+      end
+      -- a lone enemy leader in its front area [8.2.7]
+      for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+        for _, l in ipairs(rules.units.leaders_at(h, rules.units.enemy(side))) do
+          if rules.leaders.alone(l) then
+            local al = accepted_attack(side, tried, { { { u }, { l } } })
+            if al then return al end
+          end
+        end
+      end
+      -- [5.2.2] [5.2.3] every enemy in its ZoC at once, when one at a time
+      -- is refused
+      local z = rules.zoc.enemies_in_zoc(u)
+      if #z > 0 then
+        must = true
+        local l = accepted_attack(side, tried, { { { u }, z } })
+        if l then return l end
+      end
+    end
+    if must then
+      -- an attack the rules still require: the first the rules list
+      for _, args in ipairs(rules.combat.legal_attacks(side)) do
+        local l = line("attack", args[1], args[2])
+        if not tried[l] then return l end
+      end
+    end
+    return nil
+  end
+
+  -- The enemies' places, read once per call when first needed.
+  local function enemy_places(ctx)
+    if not ctx.enemies then ctx.enemies = places(enemy_field_units(ctx.side)) end
+    return ctx.enemies
+  end
+
+  -- The places of the enemy leaders alone on their hexes, once per call.
+  local function lone_leaders(ctx)
+    if not ctx.lone then
+      local out = {}
+      for _, l in ipairs(bitwa.units { side = rules.units.enemy(ctx.side), kind = "leader" }) do
+        if l.hex and rules.leaders.alone(l) then
+          local x, z = cube(l.hex)
+          out[#out + 1] = { x, z, l.hex }
+        end
+      end
+      ctx.lone = out
+    end
+    return ctx.lone
+  end
+
+  -- The side's field units' places once per call: all of them, and by
+  -- their leader's name.
+  local function own_places(ctx)
+    if not ctx.own then
+      local all, by = {}, {}
+      for _, f in ipairs(rules.units.field_units(ctx.side)) do
+        local h = f.hex
+        if h and not rules.units.is_panicked(f) then
+          local x, z = cube(h)
+          local p = { x, z, h }
+          all[#all + 1] = p
+          local l = f.leader
+          if l then
+            by[l] = by[l] or {}
+            table.insert(by[l], p)
+          end
+        end
+      end
+      ctx.own = { all = all, by = by }
+    end
+    return ctx.own
+  end
+
+  -- Whether entering `to` from `from` would disorganize u [4.2.5] [4.2.6]:
+  -- the bot keeps out of such hexes (a road spares it).
+  local function disorganizing(u, from, to)
+    if not rules.units.is_field(u) or rules.movement.along_road(from, to) then return false end
+    local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+    return rules.movement.disorganizing[arm][rules.fortifications.terrain(to)] == true
+  end
+
+  -- The facing the bot turns u (or a plan s of it) to, toward target:
+  -- charging cavalry turns 60 degrees only [4.3.4].
+  local function turn_toward(s, target)
+    local want = facing_toward(s.hex, target)
+    if want == s.facing then return nil end
+    if (s.cf or 0) > 1 then
+      local steps = (want - s.facing) % 6
+      want = (steps <= 3) and (s.facing + 1) % 6 or (s.facing + 5) % 6
+    end
+    return want
+  end
+
+  -- The bot's steps toward target, planned on a copy of u's movement fields
+  -- (rules.movement.planned) as far as they go in this phase: forward while
+  -- the hex in front is nearer and the rules accept the move, else a turn
+  -- toward the target.  Returns the first step's line and the plan's end
+  -- (nil when no step), and the number of steps.
+  local function plan_steps(side, u, target, stop_at)
+    local M_ = rules.movement
+    local s = M_.planned(u)
+    local first, n = nil, 0
+    stop_at = stop_at or 1
+    for _ = 1, 16 do
+      local d = bitwa.hex.distance(s.hex, target)
+      if d <= stop_at then break end
+      local front = bitwa.hex.neighbour(s.hex, s.facing)
+      local nxt, l
+      -- the first step is judged on the unit itself (4.1.2 included)
+      local judge = n == 0 and u or s
+      if front and bitwa.hex.distance(front, target) < d then
+        local plan = M_.check_move(side, judge)
+        if plan and not plan.leave and not plan.ride and not disorganizing(s, plan.from, plan.to) then
+          nxt, l = M_.planned_move(s, plan), line("move", u.name)
+          if nxt.stopped or M_.path_ends(s, plan.from, plan.to) then
+            first = first or l
+            n, s = n + 1, nxt
+            break
+          end
+        end
+      end
+      if not nxt and not s.turned_here then
+        local want = turn_toward(s, target)
+        local tp = want and M_.check_turn(side, judge, want)
+        if tp then nxt, l = M_.planned_turn(s, tp, want), line("turn", u.name, bitwa.hex.facing_name(want)) end
+      end
+      if not nxt then break end
+      first = first or l
+      n, s = n + 1, nxt
+    end
+    return first, s, n
+  end
+
+  -- A leader's line (8.2.6, 8.2.7: a leader alone on a hex dies when an
+  -- enemy attacks or enters it): he stays on a hex with his own field units,
+  -- else he goes onto the hex of one of his troops (any troops for a grand
+  -- leader) the cheapest way, one out of the enemy's reach (3 hexes or more
+  -- from any enemy) when he can.  false: stay; nil: no such hex within reach.
+  local LEADER_REACH = 6      -- hexes: troops farther off are walked toward
+
+  -- The enemy cavalry's places, once per call.
+  local function enemy_cavalry(ctx)
+    if not ctx.cavalry then
+      local out = {}
+      for _, e in ipairs(enemy_field_units(ctx.side)) do
+        if rules.units.is_cavalry(e) then out[#out + 1] = e end
+      end
+      ctx.cavalry = places(out)
+    end
+    return ctx.cavalry
+  end
+
+  -- Whether a leader walking a path (the steps of a reach place) stays out
+  -- of the enemy cavalry's countercharge (5.7: a unit next to its front
+  -- area) on every hex of it: the countercharge is fought against the
+  -- moving leader alone (5.7.3), and kills him (8.2.7), even on the hex of
+  -- his troops.
+  function safe_path(path, ctx)
+    for i = 1, #path do
+      local _, d = nearest(path[i].hex, enemy_cavalry(ctx))
+      if d and d <= 2 then return false end
+    end
+    return true
+  end
+  local function leader_line(side, u, tried, ctx)
+    for _, f in ipairs(rules.units.field_units_at(u.hex, side)) do
+      if not rules.units.is_panicked(f) then return false end
+    end
+    local own = own_places(ctx)
+    local troops = rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {})
+    local cands = {}
+    local ux, uz = cube(u.hex)
+    for i, p in ipairs(troops) do
+      local dx, dz = p[1] - ux, p[2] - uz
+      local dist = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+      if dist <= LEADER_REACH then
+        local _, de = nearest(p[3], enemy_places(ctx))
+        cands[#cands + 1] = { p = p, key = ((de or 99) >= 3 and 0 or 1000) + dist, i = i }
+      end
+    end
+    table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
+    local unsafe = false
+    -- where he stands now the enemy can reach him (4 hexes): he goes all the
+    -- same, by the best way there is
+    local _, dnow = nearest(u.hex, enemy_places(ctx))
+    local threatened = dnow ~= nil and dnow <= 4
+    for k = 1, math.min(#cands, 3) do
+      local h = cands[k].p[3]
+      local dests = rules.movement.reach(side, u, h)
+      local last = dests and dests[#dests]
+      if last and last.hex.label == h.label and #last.path > 0 then
+        if threatened or safe_path(last.path, ctx) then
+          local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
+          if not tried[l] then return l end
+        else
+          unsafe = true
+        end
+      end
+    end
+    -- his troops are near but every way to them passes the enemy cavalry:
+    -- he waits for them
+    if unsafe then return false end
+    return nil
+  end
+
+  -- The lowest column the bot attacks or countercharges at by choice:
+  -- from 1:1 on (T.columns' 4th) the attacker's expected SP loss on the
+  -- COMBAT TABLE is no more than the defender's (losses and retreats).
+  local FAIR_COLUMN = 4
+
+  -- Whether u, alone, would attack the enemy field units on hex h at a fair
+  -- column (the rules' own evaluation of the combat, as it stands now).
+  function fair_attack(u, h)
+    local defs = {}
+    for _, e in ipairs(rules.units.field_units_at(h)) do
+      if e.side ~= u.side then defs[#defs + 1] = e end
+    end
+    if #defs == 0 then return true end
+    local r = rules.combat.evaluate { attackers = { u }, defenders = defs }
+    return r.final >= FAIR_COLUMN
+  end
+
+  -- The line that takes u toward its goal now, or nil: u forward when the
+  -- hex in front is nearer its target, else a turn toward it; a ranged
+  -- unit deploys within reach; each only when the rules accept it.
+  local function unit_line(side, u, tried, ctx)
+    local target, d
+    if rules.units.is_leader(u) then
+      local l = leader_line(side, u, tried, ctx)
+      if l ~= nil then return l or nil end
+      -- no hex of his troops within reach: toward them
+      local own = own_places(ctx)
+      target, d = nearest(u.hex, rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {}))
+      if d and d <= 1 then target = nil end
+    else
+      -- [9.3.1] [10.3.1] a disorganized or panicked unit rallies first
+      if (u.condition == "disorganized" or u.condition == "panicked") and not u.moved and not u.stopped then
+        local l = line("rally", u.name)
+        if not tried[l] and not barred(side, u, "rally", ctx) and bitwa.check(rules.condition.check_rally, side, u) then
+          return l
+        end
+      end
+      target, d = nearest(u.hex, enemy_places(ctx))
+      if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
+      if not d then
+        -- no enemy field unit left: hunt the lone leaders (8.2.6: a leader
+        -- alone on a hex whose hex an enemy enters is killed)
+        target, d = nearest(u.hex, lone_leaders(ctx))
+        if d == 0 then target = nil end
+        ctx.hunt = target ~= nil
+      end
+      -- ranged units stop and deploy within reach
+      if target and rules.units.is_ranged(u) and u.kind ~= "horse_archers" then
+        local flip = (d <= 3) == (u.formation == "movement")
+        if flip then
+          local l = line("formation", u.name)
+          if not tried[l] and not barred(side, u, "formation", ctx) and rules.ranged.formation_check(side, u) then
+            return l
+          end
+        end
+        if d <= 3 then target = nil end
+      end
+    end
+    if not target then return nil end
+    -- one path order for the whole way when it takes several steps, else
+    -- the step itself; never a line the rules (or barred) refuse
+    local first, plan, n = plan_steps(side, u, target, ctx.hunt and 0 or 1)
+    if not first then return nil end
+    -- a field unit closes into contact (where 5.2.3 makes it attack) only
+    -- when it would fight there at 1:1 or better
+    if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
+       and not fair_attack(u, target) then
+      return nil
+    end
+    local kind = first:match("^(%a+)")
+    if barred(side, u, kind, ctx) then return nil end
+    if n >= 2 and not rules.units.is_leader(u) and not barred(side, u, "move", ctx) then
+      local l = line("move", u.name, plan.hex.label, bitwa.hex.facing_name(plan.facing))
+      if not tried[l] then return l end
+    end
+    if not tried[first] then return first end
+    return nil
+  end
+
+  -- Whether u may still act in this movement phase: on the map, of the
+  -- moving arm, not stopped, with MP, not panicked, not a banner; and
+  -- [4.1.2] a unit that has moved or turned is done once another unit has
+  -- acted (only a change of formation is left to it).
+  local function may_act(side, u, mover)
+    if not u.hex or u.stopped or u.mp_left <= 0 then return false end
+    if u.id ~= mover and (u.moved or u.turned_here or u.whole_mp) and not rules.ranged.has_formations(u) then
+      return false
+    end
+    if rules.units.is_panicked(u) then
+      return not u.moved and rules.phases.moves_now(u)    -- it may rally [10.3.1]
+    end
+    return rules.phases.moves_now(u) and not rules.units.is_banner(u)
+  end
+
+  -- Where a unit coming onto the map enters: of the hexes the rules let it
+  -- enter, not one whose terrain would disorganize it [4.2.5] [4.2.6] when
+  -- others are free, not next to an enemy, and nearest the enemy; facing
+  -- the nearest enemy.
+  local function entry_line(side, u, tried, ctx)
+    local R = rules.reinforcements
+    if not u then return nil end
+    local cands = R.is_returning(u) and R.return_hexes(u) or R.entry_hexes(u)
+    local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+    local bad = rules.units.is_field(u) and rules.movement.disorganizing[arm] or {}
+    local best, bk, bt
+    for _, h in ipairs(cands) do
+      if bitwa.check(R.check, side, u, h) then
+        local t, de = nearest(h, enemy_places(ctx))
+        de = de or 99
+        local key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
+        if not bk or key < bk then best, bk, bt = h, key, t end
+      end
+    end
+    if not best then return nil end
+    local f = bt and facing_toward(best, bt) or R.inward_facing(best, side)
+    local l = line("enter", u.name, best.label, bitwa.hex.facing_name(f))
+    if tried[l] then return nil end
+    return l
+  end
+
+  local function move_line(side, tried)
+    local ctx = { side = side }
+    -- reinforcements and units returning to the map (listing the entries
+    -- costs something: only when a unit of this phase's arm is off the map)
+    local all = bitwa.units { side = side }
+    local waiting = false
+    for _, u in ipairs(all) do
+      if u.hex == nil and rules.units.is_field(u) and rules.phases.moves_now(u) then waiting = true break end
+    end
+    if waiting then
+      local legal = rules.reinforcements.legal(side)
+      if #legal > 0 then
+        local l = entry_line(side, bitwa.unit(legal[1][1]), tried, ctx)
+        if l then return l end
+      end
+      for _, args in ipairs(legal) do
+        local l = "enter " .. table.concat(args, " ")
+        if not tried[l] then return l end
+      end
+    end
+    -- the unit that acted last goes on first: it keeps its plan until done
+    local mover = bitwa.var("movement.mover")
+    local cur = mover and bitwa.unit(mover)
+    if cur and cur.side == side and may_act(side, cur, mover) then
+      local l = unit_line(side, cur, tried, ctx)
+      if l then return l end
+    end
+    -- then the units after it in the list, and those before it last: the
+    -- units before it were looked at when it was chosen (a plan for the
+    -- phase in the list's order, read from the state alone)
+    local start = 0
+    if mover then
+      for i, u in ipairs(all) do
+        if u.id == mover then start = i break end
+      end
+    end
+    -- field units first, leaders last (they join their troops where these
+    -- end up)
+    local n = #all
+    for pass = 1, 2 do
+      for k = 1, n do
+        local u = all[(start + k - 1) % n + 1]
+        if u.id ~= mover and (pass == 2) == rules.units.is_leader(u) and may_act(side, u, mover) then
+          local l = unit_line(side, u, tried, ctx)
+          if l then return l end
+        end
+      end
+    end
+    return nil
+  end
+
+  function M.propose(side, tried)
+    local phase = bitwa.phase()
+    local l
+    if phase:match("_attack$") then l = attack_line(side, tried)
+    elseif phase:match("_move$") then l = move_line(side, tried) end
+    if l then return l end
+    if not tried["end"] then return "end" end
+    return nil
+  end
+
+  -- Whether a countercharge option "countercharge CC MOVER [FACING]" is at
+  -- good odds: the rules' evaluation of the countercharge combat (5.7.3,
+  -- 5.7.9) against the mover puts it at 2:1 or better, where the
+  -- countercharger's expected SP loss is below the mover's.
+  local function fair_countercharge(o)
+    local ccn, mn = o:match("^countercharge (%S+) (%S+)")
+    local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
+    if not (cc and mover and mover.hex) then return false end
+    local r = rules.combat.evaluate { attackers = { cc }, defenders = { mover }, countercharge = true }
+    return r.final >= FAIR_COLUMN + 1
+  end
+
+  local function is_hex(s) return s:match("^%d%d%d%d?%d?%d?$") ~= nil end
+
+  -- Whether entering h off a road disorganizes cavalry or infantry [4.2.5]
+  -- [4.2.6].
+  function rough(h)
+    if not h then return false end
+    local t = rules.fortifications.terrain(h)
+    local D = rules.movement.disorganizing
+    return (D.cavalry and D.cavalry[t]) == true or (D.infantry and D.infantry[t]) == true
+  end
+
+  function M.answer(req)
+    local opts = req.options
+    if req.kind == "reaction" then
+      for _, o in ipairs(opts) do if o:match("^fire ") then return o end end
+      for _, o in ipairs(opts) do
+        if o ~= "pass" and (not o:match("^countercharge ") or fair_countercharge(o)) then return o end
+      end
+      return "pass"
+    end
+    if req.kind == "return_fire" then return opts[1] end
+    if req.kind == "loss" then
+      local best, sp = opts[1], -1
+      for _, o in ipairs(opts) do
+        local u = bitwa.unit(o)
+        if u and u.sp > sp then best, sp = o, u.sp end
+      end
+      return best
+    end
+    if req.kind == "retreat" and is_hex(opts[1]) then
+      -- away from the enemy, and not into terrain that disorganizes
+      -- (4.2.5, 4.2.6 on any entry, A-010)
+      local side = req.side
+      local enemies = places(enemy_field_units(side))
+      local best, bk = opts[1], nil
+      for _, o in ipairs(opts) do
+        local h = bitwa.hex.parse(o)
+        local _, d = nearest(h, enemies)
+        local key = (rough(h) and 100 or 0) - (d or 99)
+        if not bk or key < bk then best, bk = o, key end
+      end
+      return best
+    end
+    -- a voluntary pursuit is not made (5.5.4: it drags the unit, and a
+    -- leader on its hex, toward the enemy, and into rough terrain)
+    if req.kind == "pursuit" then
+      for _, o in ipairs(opts) do if o == "stop" then return o end end
+      for _, o in ipairs(opts) do
+        if is_hex(o) and not rough(bitwa.hex.parse(o)) then return o end
+      end
+      return opts[1]
+    end
+    if req.kind == "panic" then return "march" end
+    return opts[1]
+  end
+
+  return M
+end
+
+-- The Medieval rules bot, taught Legnica's differences: it makes the move
+-- a charging unit owes [5.6.12] before anything else (turning rather than
+-- charging into forest, village or swamp [4.2.5]), never moves a unit into
+-- such ruin otherwise, leaves alone the units the opening turns hold back
+-- and the Ordu reserve until the enemy comes within 4 hexes of it,
+-- regroups scattered units as close to the enemy as it may, and lowers
+-- fatigue whenever it can [13.1.5].
+local M = inherit()
+
+local base_propose, base_answer = M.propose, M.answer
+
+-- Whether moving u into the hex in front would cost it 1 SP and a
+-- scatter [4.2.5] [4.2.6].
+local function ruinous(u)
+  if u.hex == nil or not rules.units.is_field(u) then return false end
+  local front = bitwa.hex.neighbour(u.hex, u.facing)
+  if not front then return false end
+  local S = rules.tables.scatter
+  local terrain = rules.fortifications.terrain(front)
+  local road = rules.movement.along_road(u.hex, front)
+  if rules.units.is_cavalry(u) then
+    return S.scattering.cavalry[terrain] == true and u.cf > 0 and not (road and u.cf == S.terrain_road_cf)
+  end
+  return S.scattering.infantry[terrain] == true and not road
+end
+
+-- Whether a unit (or a plan of it) still charges: cavalry with a CF
+-- above 0 that has not stopped [5.6.12].
+local function U_is_charging(s)
+  return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
+end
+
+-- The scenario's reserve (the Ordu) of `side`, while it has not moved and
+-- no enemy is within 4 hexes of it: moving it costs victory points, so the
+-- bot keeps it back until the enemy comes near.  Returns the set of its
+-- commander's name, or nil.
+local function idle_reserve(side)
+  local r = (bitwa.scenario().data or {}).reserve
+  if not r or r.side ~= side or bitwa.var("reserve.moved") then return nil end
+  local enemies = rules.units.field_units(rules.units.enemy(side))
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex and (u.name == r.leader or u.leader == r.leader) then
+      for _, e in ipairs(enemies) do
+        if bitwa.hex.distance(u.hex, e.hex) <= 4 then return nil end
+      end
+    end
+  end
+  return r.leader
+end
+
+-- The lines the English bot must not propose: moves and turns of the
+-- reserve while it waits, and moves into ruin.  (Units the opening turns
+-- hold back are refused by the rules' own check, movement.may_move.)
+function M.barred(side, u, kind, ctx)
+  if ctx.reserve == nil then ctx.reserve = idle_reserve(side) or false end
+  local reserve = ctx.reserve
+  if reserve and (u.name == reserve or u.leader == reserve) then return true end
+  return kind == "move" and ruinous(u)
+end
+
+-- The first of the lines that the rules accept now.
+local function accepted(side, tried, u, lines)
+  for _, c in ipairs(lines) do
+    local l = c[1]
+    if not tried[l] then
+      local ok
+      if c[2] == "move" then ok = rules.movement.check_move(side, u)
+      else ok = rules.movement.check_turn(side, u, c[3]) end
+      if ok then return l end
+    end
+  end
+  return nil
+end
+
+-- [5.6.12] The moves u owes, planned on a copy of it (movement.planned)
+-- while the duty lasts and no move would ruin it: one path order to where
+-- they end when they are two or more, else nil.
+local function forced_line(side, u, tried)
+  local M_ = rules.movement
+  local s, n = M_.planned(u), 0
+  for _ = 1, 16 do
+    local judge = n == 0 and u or s
+    if not U_is_charging(s) or ruinous(s) then break end
+    local plan = M_.check_move(side, judge)
+    if not plan or plan.whole or plan.leave or plan.ride then break end
+    local ends = M_.path_ends(s, plan.from, plan.to)
+    s, n = M_.planned_move(s, plan), n + 1
+    if s.stopped or ends then break end
+  end
+  if n < 2 then return nil end
+  local l = "move " .. u.name .. " " .. s.hex.label .. " " .. bitwa.hex.facing_name(s.facing)
+  if tried[l] then return nil end
+  return l
+end
+
+-- The line a unit owing its 5.6.12 move gives: its forced moves, else one
+-- move, else a turn (which ends the duty) rather than a move into ruin.
+local function owed_line(side, u, tried)
+  local fl = forced_line(side, u, tried)
+  if fl then return fl end
+  local lines = {}
+  if not ruinous(u) then lines[1] = { "move " .. u.name, "move" } end
+  for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
+    lines[#lines + 1] = { "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), "turn", f }
+  end
+  lines[#lines + 1] = { "move " .. u.name, "move" }
+  return accepted(side, tried, u, lines)
+end
+
+function M.propose(side, tried)
+  if bitwa.phase():match("_move$") then
+    -- the unit that moved last first: while it owes its move no other
+    -- unit may act (5.6.12), so no other owing unit has a line
+    local mover = bitwa.var("movement.mover")
+    local cur = mover and bitwa.unit(mover)
+    if cur and cur.side == side and rules.movement.must_continue(cur) then
+      local l = owed_line(side, cur, tried)
+      if l then return l end
+    end
+    for _, u in ipairs(rules.movement.owing(side)) do
+      local l = owed_line(side, u, tried)
+      if l then return l end
+    end
+  end
+  return base_propose(side, tried)
+end
+
+function M.answer(req)
+  if req.kind == "regroup" then
+    local enemies = rules.units.field_units(rules.units.enemy(req.side))
+    local best, bd = req.options[1], nil
+    for _, o in ipairs(req.options) do
+      local h = bitwa.hex.parse(o)
+      local d
+      for _, e in ipairs(enemies) do
+        local x = bitwa.hex.distance(h, e.hex)
+        if not d or x < d then d = x end
+      end
+      -- close to the enemy, but not next to it
+      if d and d >= 2 and (not bd or d < bd) then best, bd = o, d end
+    end
+    return best
+  end
+  if req.kind == "fatigue" then return "lower" end
+  return base_answer(req)
+end
+
+function M.choose(side, legal)
+  local others, has_end = {}, false
+  for _, line in ipairs(legal) do
+    if line == "end" then has_end = true else others[#others + 1] = line end
+  end
+  if #others == 0 then return legal[1] end
+  local r = rng(5 * #others)
+  if has_end and r % 5 == 0 then return "end" end
+  return others[(r - 1) % #others + 1]
+end
+
+return M
