@@ -155,6 +155,22 @@ function M.refuses(d, atts, aim)
   local pick = bitwa.decide { side = d.side, kind = "refuse_combat", options = { "fight", "step back" },
     prompt = "Melees: refusing combat: " .. d.name .. " may step back 3\" out of " .. by.name .. "'s reach" }
   if pick ~= "step back" then return false end
+  -- kept for the rest of the turn: the attackers it stepped back from and
+  -- the line's infantry beside it (M.fight: "must fight" when that
+  -- infantry is driven off, in this melee or a later one)
+  local from, line_names = {}, {}
+  for i, u in ipairs(atts) do
+    if aim[i].name == d.name then from[#from + 1] = u.name end
+  end
+  for _, h in ipairs(bitwa.hex.neighbours(d.hex)) do
+    for _, o in ipairs(bitwa.units_at(h)) do
+      if o.side == d.side and U().arm(o) == "infantry" and not MISSILES[o.weapon] then line_names[#line_names + 1] = o.name end
+    end
+  end
+  if d.refused_from ~= "" then table.insert(from, 1, d.refused_from) end
+  if d.refused_line ~= "" then table.insert(line_names, 1, d.refused_line) end
+  d.refused_from = table.concat(from, ",")
+  d.refused_line = table.concat(line_names, ",")
   d.hex = to
   bitwa.note("Melees: refusing combat: " .. d.name .. " steps back to " .. to.label)
   return true
@@ -242,6 +258,7 @@ function M.fight(side, atts, defs, no_refusal)
   atts, aim, defs = ga, gaim, gd
   if #atts == 0 or #defs == 0 then return end
   local all_names = names(all_atts)
+  local d_side = defs[1].side
   local where = {}
   for i, u in ipairs(atts) do where[i] = M.position(aim[i], u.hex) end
   -- each enemy's target: the first attacker next to it not in its rear;
@@ -358,15 +375,35 @@ function M.fight(side, atts, defs, no_refusal)
   if not standing then
     -- Melees: refusing combat, "if the other infantry who are meleed are
     -- killed or driven away, the missile troops must fight if the
-    -- attacker is able to continue his charge move": every charger of
-    -- the melee with a hex of its charge move left carries on (those whose
-    -- enemy stepped back too), and the missile troops that stepped back
-    -- fight the chargers next to them then, with no second refusal
-    local able = {}
-    if #stepped > 0 then
-      for n in all_names:gmatch("[^,]+") do
-        local u = alive(n)
-        if u and u.charged and S().mp(U().movement_row(u).charge) - u.spent >= S().hex_mp() then able[#able + 1] = n end
+    -- attacker is able to continue his charge move": the missile troops
+    -- that stepped back (in this melee or an earlier one of the turn) from
+    -- beside an infantry unit of this melee must fight.  Every charger of
+    -- this melee, and every attacker they stepped back from, with a hex of
+    -- its charge move left carries on; the missile troops fight the
+    -- chargers next to them then, with no second refusal
+    local was_enemy = {}
+    for _, n in ipairs(d_names) do was_enemy[n] = true end
+    local backs = {}
+    for _, o in ipairs(bitwa.units { side = d_side }) do
+      if o.hex ~= nil and o.refused_line ~= "" then
+        local beside = false
+        for n in o.refused_line:gmatch("[^,]+") do if was_enemy[n] then beside = true end end
+        if beside then backs[#backs + 1] = o.name end
+      end
+    end
+    local able, seen = {}, {}
+    local function may_go_on(n)
+      if seen[n] then return end
+      seen[n] = true
+      local u = alive(n)
+      if u and u.side ~= d_side and u.charged and S().mp(U().movement_row(u).charge) - u.spent >= S().hex_mp() then
+        able[#able + 1] = n
+      end
+    end
+    if #backs > 0 then
+      for n in all_names:gmatch("[^,]+") do may_go_on(n) end
+      for _, bn in ipairs(backs) do
+        for n in bitwa.unit(bn).refused_from:gmatch("[^,]+") do may_go_on(n) end
       end
     end
     for _, n in ipairs(a_names) do
@@ -379,7 +416,7 @@ function M.fight(side, atts, defs, no_refusal)
       for _, m in ipairs(a_names) do if m == n then fought = true end end
       if u and not fought then rules.movement.breakthrough(u) end
     end
-    for _, sn in ipairs(stepped) do
+    for _, sn in ipairs(backs) do
       local st = alive(sn)
       local by = {}
       for _, n in ipairs(able) do
@@ -388,6 +425,7 @@ function M.fight(side, atts, defs, no_refusal)
       end
       if #by > 0 then
         bitwa.note("Melees: refusing combat: the infantry beside " .. sn .. " is driven off; " .. sn .. " must fight " .. names(by))
+        st.refused_line = ""
         st.meleed = false
         for _, u in ipairs(by) do u.meleed = false end
         M.fight(by[1].side, by, { st }, true)

@@ -27,6 +27,8 @@ return {
     { "target", "string", "" },              -- Missile Fire: this turn's fire order (simultaneous fire)
     { "fired_twice", "bool", false },        -- Missile Fire: rate of fire, the order is for two volleys
     { "meleed", "bool", false },             -- Melees: has fought a melee this turn
+    { "refused_from", "string", "" },        -- Melees: refusing combat, the attackers it stepped back from this turn
+    { "refused_line", "string", "" },        -- ... and the infantry of the line it stood beside then
     { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
     { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
     { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)

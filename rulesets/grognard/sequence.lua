@@ -34,6 +34,8 @@ function M.turn_start()
   for _, u in ipairs(bitwa.units {}) do
     if u.spent ~= 0 then u.spent = 0 end
     if u.meleed then u.meleed = false end
+    if u.refused_from ~= "" then u.refused_from = "" end
+    if u.refused_line ~= "" then u.refused_line = "" end
     if u.target ~= "" then u.target = "" end
   end
 end

@@ -267,6 +267,49 @@ test("Melees: refusing combat, the line's infantry killed or driven away: the mi
   eq({ g3:find_unit("mi"), unit(g3, "bows").hex, fig(g3, "bows"), unit(g3, "hc1").hex }, { nil, "0606", 16, "0504" })
 end)
 
+test("Melees: refusing combat, missile troops that stepped back in an earlier melee of the turn must fight when the line's infantry is driven off in a later one", function()
+  -- as above, but hc2's melee on the bows comes first (they step back, no dice), then hc1's on mi
+  local ch = { charged = true, charge_dir = 3, spent = 12, figures = 4 }
+  local g = at_melee { U("hc1", "A", "HC", "0504", "S", ch), U("hc2", "A", "HC", "0604", "S", ch),
+    U("mi", "B", "MI", "0505", "N", { figures = 4 }), U("bows", "B", "LI", "0605", "N", { weapon = "bow" }) }
+  eq(g:act("A", "melee hc2 bows").status, "decision")
+  eq(g:pending_request().kind, "refuse_combat")
+  done(g:answer("step back"))
+  eq(g.dice:forced_left(), 0, "no melee: no dice")
+  local b = unit(g, "bows")
+  eq({ b.hex, b.refused_from, b.refused_line, unit(g, "hc2").meleed }, { "0606", "hc2", "mi", true })
+  -- hc1 kills mi (9 dice: 4 kills; mi's 1 die misses); mi was the line beside the bows: hc1 (this melee's
+  -- charger) and hc2 (the attacker they stepped back from), both with charge move left, carry on one hex
+  -- (0505, 0605) and the bows must fight both: hc2 kills 2, the bows miss, back 1/2 move (as above)
+  local d = { 6, 6, 6, 6, 1, 1, 1, 1, 1, 1 }
+  for i = 11, 22 do d[i] = 1 end
+  d[23], d[24] = 6, 6
+  for i = 25, 36 do d[i] = 1 end
+  g.dice:force(d)
+  done(g:act("A", "melee hc1 mi"))
+  eq(g.dice:forced_left(), 0, "both melees rolled, 36 dice")
+  eq(g:find_unit("mi"), nil)
+  -- (victorious over the bows too, both carry on again to the end of their charge move: 36 MP)
+  eq({ unit(g, "hc1").hex, unit(g, "hc2").hex, unit(g, "hc2").spent }, { "0508", "0608", 36 })
+  b = unit(g, "bows")
+  eq({ b.figures, b.reaction, b.meleed, b.refused_line }, { 14, "back", true, "" })
+  -- the line holds (8 mi, no kills: hc1 continues): the bows that stepped back earlier stay out of it
+  local g2 = at_melee { U("hc1", "A", "HC", "0504", "S", ch), U("hc2", "A", "HC", "0604", "S", ch),
+    U("mi", "B", "MI", "0505", "N", { figures = 8 }), U("bows", "B", "LI", "0605", "N", { weapon = "bow" }) }
+  eq(g2:act("A", "melee hc2 bows").status, "decision")
+  done(g2:answer("step back"))
+  g2.dice:force { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }
+  done(g2:act("A", "melee hc1 mi"))
+  eq(g2.dice:forced_left(), 0)
+  eq({ unit(g2, "bows").hex, fig(g2, "bows"), unit(g2, "hc2").hex, unit(g2, "hc1").reaction }, { "0606", 16, "0604", "continue" })
+  -- a refusal is for the turn: at the next turn's start it is forgotten
+  g2.dice:force { 6, 1 } -- turn 2's initiative
+  done(g2:act("A", "end"))
+  eq(g2:act("B", "end").status, "decision")
+  eq({ g2:turn(), (g2.dice:forced_left()) }, { 2, 0 })
+  eq(unit(g2, "bows").refused_line, "")
+end)
+
 test("Melees: number of ranks permitted to melee, pikemen charged from the front strike back with every rank (a charge through the movement rules)", function()
   local g = game { ruleset = "grognard", seed = 1, scenario = { map = "proving-ground", turns = 3, units = {
     U("hc", "A", "HC", "0509", "N", { figures = 6 }), U("pk", "B", "MI", "0503", "S", { weapon = "pike" }) } } }
