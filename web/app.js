@@ -252,25 +252,108 @@ async function selectUnit(name) {
   if (!r.data.reach.length && offers.length && (!compose || compose.slots[0][0] !== name)) startCompose(offers[0], name);
 }
 
+// The manifest's attributes by name (state.attributes: label, doc, per,
+// default) and how one is called: its label (the book's short term), else
+// its name
+function attr(name) {
+  if (!state.attrIndex || state.attrIndex.src !== state.attributes) {
+    const by = {};
+    for (const a of state.attributes || []) by[a.name] = a;
+    state.attrIndex = { src: state.attributes, by };
+  }
+  return state.attrIndex.by[name];
+}
+function term(name) {
+  if (name === "hex") return "hex";
+  if (name === "facing") return "facing";
+  const a = attr(name);
+  return (a && a.label) || (name === state.strength ? state.strength_label || name : name);
+}
+function atDefault(a, v) {
+  return v === undefined || v === null || v === false || v === "" || (a && a.default !== undefined && v === a.default);
+}
+
+// A unit's values in the book's terms (as bitwa play's show UNIT): the
+// attributes the manifest documents (doc) — its strength, its movement,
+// those a scenario must give its kind, and those not at their default —
+// each with its label (else its name), its value (whole points where it
+// counts parts of one) and what it is; then its other values not at their
+// default
 function showUnit(u, reach, orders, cannot, offers) {
   const info = $("unit-info");
   info.replaceChildren();
   if (!u) return;
-  const rows = [["name", u.name], ["side", u.side], ["kind", u.kind + (u.role !== "unit" ? " (" + u.role + ")" : "")],
-    ["hex", u.hex || "off the map"], ["facing", u.facing || ""]];
-  if (u.strength !== undefined && u.strength !== null) rows.push([state.strength + " (strength)", u.strength]);
-  for (const v of u.values) if (v.name !== state.strength) rows.push([v.name, v.shown !== undefined ? v.shown : v.value]);
-  const trs = [];
-  for (let i = 0; i < rows.length; i += 2) {
-    trs.push(el("tr", {}, ...rows.slice(i, i + 2).flatMap(([k, v]) => [el("td", {}, k), el("td", {}, String(v))])));
+  info.append(el("div", { class: "unit-head" }, el("b", {}, u.name), ` — ${u.side} ${u.kind}` +
+    (u.role !== "unit" ? ` (${u.role})` : "") + (u.hex ? `, at ${u.hex}` : ", off the map") +
+    (u.facing ? `, facing ${u.facing}` : "")));
+  const have = {};
+  for (const v of u.values) have[v.name] = v;
+  const required = new Set((state.required || {})[u.kind] || []);
+  const trs = [], also = [];
+  const documents = (state.attributes || []).some((a) => a.doc);
+  for (const a of state.attributes || []) {
+    if (a.name === "name" || a.name === "side" || a.name === "kind") continue;
+    const v = have[a.name];
+    const value = v ? v.value : undefined;
+    const shown = v ? (v.shown !== undefined ? v.shown : v.value) : (a.default === "" ? "none" : a.default);
+    const role = a.name === state.strength || a.name === state.movement;
+    const key = role || required.has(a.name);
+    // a ruleset that documents none of its attributes: its values not at their default, by name
+    if (role || (a.doc && (key || !atDefault(a, value))) || (!documents && !atDefault(a, value))) {
+      trs.push(el("tr", { "data-attr": a.name, title: a.name },
+        el("td", { class: "term" }, term(a.name)), el("td", { class: "val" }, String(shown === "" ? "none" : shown)),
+        el("td", { class: "doc" }, a.doc || (a.name === state.strength ? "strength" : a.name === state.movement ? "movement left" : ""))));
+    } else if (!a.doc && !atDefault(a, value)) {
+      also.push(value === true ? term(a.name) : `${term(a.name)} ${shown}`);
+    }
   }
   info.append(el("table", { class: "values" }, ...trs));
+  if (also.length) info.append(el("div", { class: "also muted" }, "also: " + also.join(", ")));
   if (reach.length) info.append(el("div", { class: "muted" }, `reaches ${reach.length} hexes (cost on the map); click one to move there`));
   else if (cannot) info.append(el("div", { class: "muted" }, refusal(cannot)));
   const o = $("unit-orders");
   o.replaceChildren(...(offers || []).map((x) => el("button", { class: "compose", "data-kind": x.kind,
     onclick: () => startCompose(x, u.name) }, `${x.kind}… (choose on the board)`)),
     ...orders.map((line) => el("button", { onclick: () => prepare(u.side, line) }, line)));
+}
+
+// An outcome of the odds in the book's terms: per unit what it became
+// (eliminated, where it went, the documented values that changed, with
+// their labels), the tracks and VP that changed, the strength each side
+// lost; the rest of the changes (the rules' bookkeeping) under "every
+// change"
+function outcomeText(o) {
+  const show = (c, end) => {
+    const s = c[end + "_shown"] !== undefined ? c[end + "_shown"] : c[end];
+    return s === null || s === undefined || s === "" ? "none" : String(s);
+  };
+  const units = new Map(), vars = [];
+  for (const c of o.changes || []) {
+    if (c.unit !== undefined) {
+      if (!units.has(c.unit)) units.set(c.unit, []);
+      const parts = units.get(c.unit);
+      const a = attr(c.field);
+      if (c.field === "eliminated") parts.push("eliminated");
+      else if (c.field === "appears") parts.push("appears");
+      else if (c.field === "hex") parts.push(c.to === null ? "leaves the map" : `${c.from === null ? "enters" : "moves " + c.from + " →"} ${c.to}`);
+      else if (c.field === "facing") parts.push(`faces ${show(c, "to")}`);
+      else if (a && (a.doc || a.label || c.field === state.strength || c.field === state.movement)) {
+        if (a.type === "bool" || typeof c.to === "boolean") parts.push(c.to ? term(c.field) : "not " + term(c.field));
+        else parts.push(`${term(c.field)} ${show(c, "from")} → ${show(c, "to")}`);
+      }
+    } else if (c.var !== undefined) {
+      const track = (state.tracks || []).find((t) => t.var === c.var);
+      const vp = c.var.match(/^(?:game\.)?vp\.(.+)$/);
+      if (track) vars.push(`${track.label} ${show(c, "from")} → ${show(c, "to")}`);
+      else if (vp) vars.push(`VP ${vp[1]} ${show(c, "from")} → ${show(c, "to")}`);
+    }
+  }
+  const lines = [];
+  for (const [name, parts] of units) if (parts.length) lines.push(`${name}: ${parts.join(", ")}`);
+  lines.push(...vars);
+  const lost = Object.entries(o.strength_lost || {}).filter(([, n]) => n);
+  if (lost.length) lines.push(`${state.strength_label || state.strength} lost: ` + lost.map(([k, n]) => `${k} ${n}`).join(", "));
+  return lines;
 }
 
 // ------------------------------------------------------------ composing an order between units
@@ -390,8 +473,13 @@ async function showOdds() {
   const t = el("table", {});
   for (const o of r.data.outcomes) {
     const pct = (o.p * 100).toFixed(1);
+    const lines = outcomeText(o);
+    const what = el("td", { class: "outcome" });
+    if (lines.length) for (const l of lines) what.append(el("div", {}, l));
+    else what.append(el("div", {}, o.changes && o.changes.length ? "no change to the units' values" : "no change"));
+    if (o.changes && o.changes.length) what.append(el("details", {}, el("summary", {}, "every change"), el("div", { class: "raw" }, o.outcome)));
     t.append(el("tr", {}, el("td", { class: "p" }, o.exact, el("br"), pct + "%",
-      el("br"), el("span", { class: "bar", style: `width:${Math.max(2, o.p * 60)}px` })), el("td", {}, o.outcome)));
+      el("br"), el("span", { class: "bar", style: `width:${Math.max(2, o.p * 60)}px` })), what));
   }
   box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`), t,
     el("button", { onclick: () => act(side, line) }, "Confirm: " + line));

@@ -87,15 +87,15 @@ local function changes(before, after, fields)
   for _, id in ipairs(ids) do
     local a, b = before.units[id], after.units[id]
     local name = (a or b).name
-    if a and not b then out[#out + 1] = { key = name .. ".eliminated", from = false, to = true }
-    elseif b and not a then out[#out + 1] = { key = name .. ".appears", from = false, to = true }
+    if a and not b then out[#out + 1] = { key = name .. ".eliminated", unit = name, field = "eliminated", from = false, to = true }
+    elseif b and not a then out[#out + 1] = { key = name .. ".appears", unit = name, field = "appears", from = false, to = true }
     else
       for _, k in ipairs(fields) do
         local x, y = a[k], b[k]
-        if x ~= nil and x ~= y then out[#out + 1] = { key = name .. "." .. k, from = x, to = y } end
+        if x ~= nil and x ~= y then out[#out + 1] = { key = name .. "." .. k, unit = name, field = k, from = x, to = y } end
       end
       for _, k in ipairs(fields) do
-        if a[k] == nil and b[k] ~= nil then out[#out + 1] = { key = name .. "." .. k, from = nil, to = b[k] } end
+        if a[k] == nil and b[k] ~= nil then out[#out + 1] = { key = name .. "." .. k, unit = name, field = k, from = nil, to = b[k] } end
       end
     end
   end
@@ -105,7 +105,7 @@ local function changes(before, after, fields)
   table.sort(keys)
   for _, k in ipairs(keys) do
     if not IGNORE_VARS[k] and before.vars[k] ~= after.vars[k] then
-      out[#out + 1] = { key = k, from = before.vars[k], to = after.vars[k] }
+      out[#out + 1] = { key = k, var = k, from = before.vars[k], to = after.vars[k] }
     end
   end
   return out
@@ -183,7 +183,7 @@ function M.compute(g, side, line, opts)
       end
       table.sort(lost_sides)
       for _, sd in ipairs(lost_sides) do
-        ch[#ch + 1] = { key = ro.label .. " lost by " .. sd, from = 0, to = lost[sd], derived = true }
+        ch[#ch + 1] = { key = ro.label .. " lost by " .. sd, from = 0, to = lost[sd], derived = true, lost_by = sd }
       end
       for _, id in ipairs(before_ids) do
         local a, b = before.units[id], after.units[id]
@@ -259,7 +259,15 @@ function M.compute(g, side, line, opts)
       marg[c.key].values[v] = fadd(marg[c.key].values[v] or { 0, 1 }, o.p)
     end
   end
-  return { outcomes = order, marginals = marg, runs = runs, leaves = leaves, line = line, side = side }
+  -- attributes counted in parts of a point (per = N), for M.plain's whole points
+  local per = {}
+  local attrs = rawget(base.rs.manifest, "attributes")
+  for i = 1, type(attrs) == "table" and rawlen(attrs) or 0 do
+    local at = rawget(attrs, i)
+    local n = type(at) == "table" and rawget(at, "per")
+    if math.type(n) == "integer" and n > 1 and type(rawget(at, 1)) == "string" then per[rawget(at, 1)] = n end
+  end
+  return { outcomes = order, marginals = marg, runs = runs, leaves = leaves, line = line, side = side, per = per }
 end
 
 --[[
@@ -290,9 +298,25 @@ end
 function M.plain(rep)
   local json = require "engine.json"
   local function exact(p) return string.format("%d/%d", p[1], p[2]) end
+  local per = rep.per or {}
+  local function plainv(v) if v == nil then return json.null end return v end
   local outs = {}
   for i, o in ipairs(rep.outcomes) do
-    outs[i] = { outcome = o.text, p = M.float(o.p), exact = exact(o.p) }
+    -- each change on its own: { unit, field } or { var }, from, to (and
+    -- from_shown, to_shown in whole points where the attribute counts
+    -- parts of one); strength_lost: the strength each side lost
+    local chs, lost = {}, {}
+    for _, c in ipairs(o.changes or {}) do
+      if c.lost_by then lost[c.lost_by] = c.to
+      elseif not c.derived then
+        local x = { unit = c.unit, field = c.field, var = c.var, from = plainv(c.from), to = plainv(c.to) }
+        local n = c.field and per[c.field]
+        if n and math.type(c.from) == "integer" then x.from_shown = util.whole(c.from, n) end
+        if n and math.type(c.to) == "integer" then x.to_shown = util.whole(c.to, n) end
+        chs[#chs + 1] = x
+      end
+    end
+    outs[i] = { outcome = o.text, p = M.float(o.p), exact = exact(o.p), changes = json.array(chs), strength_lost = lost }
   end
   local marg = {}
   for _, k in ipairs(util.sorted_keys(rep.marginals)) do

@@ -181,7 +181,7 @@ local LIST_FIELDS = { "attributes", "kinds", "terrain", "edges", "modules", "sid
 local MANIFEST_FIELDS = { "name", "title", "system", "extends", "version", "sides", "attributes", "kinds",
   "terrain", "edges", "modules", "phases", "phase_hooks", "actions", "hooks", "options", "renumber",
   "budget", "memory", "required", "tables", "roles", "panel" }
-local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref", "per", "doc" }
+local ATTRIBUTE_FIELDS = { "min", "max", "values", "ref", "per", "doc", "label" }
 local OPTION_FIELDS = { "default", "values", "doc", "min", "max" }
 local TABLE_FIELDS = { "title", "row", "column", "row_labels", "column_labels", "read" }
 
@@ -239,6 +239,11 @@ local function check_manifest(m, path)
     -- doc = "...": what the value is in the book's terms (bitwa play's
     -- show UNIT prints it beside the value)
     if a.doc ~= nil and type(a.doc) ~= "string" then bad(where .. "doc: a string expected") end
+    -- label = "CF": the book's short term for it (bitwa serve's unit panel
+    -- and odds say "CF 3 -> 2" rather than the attribute's name)
+    if a.label ~= nil and (type(a.label) ~= "string" or a.label == "" or #a.label > 40) then
+      bad(where .. "label: a short string expected (the book's term, at most 40 characters)")
+    end
     if a.ref ~= nil then
       if a[2] ~= "string" or type(a.ref) ~= "table" then
         bad(where .. "ref: { kind = KIND, side = \"same\" } on a string attribute expected")

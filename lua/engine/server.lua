@@ -108,6 +108,52 @@ function Server:kinds(g)
   return t
 end
 
+-- The manifest's attributes as the page shows them, in the manifest's
+-- order: { name, label, doc, per, default } (label: the book's short term,
+-- doc: what it is in the book's terms), the attributes each kind must be
+-- given (required), and the strength and movement roles.  The manifest
+-- is the ruleset's: read raw, plain values only.
+function Server:attributes(g)
+  g = g or self.g
+  if self.attrs_cache and self.attrs_cache.rs == g.rs then return self.attrs_cache.t end
+  local m = g.rs.manifest
+  local list = {}
+  local attrs = rawget(m, "attributes")
+  for i = 1, type(attrs) == "table" and rawlen(attrs) or 0 do
+    local a = rawget(attrs, i)
+    local name = type(a) == "table" and rawget(a, 1)
+    if type(name) == "string" then
+      local function str(k) local v = rawget(a, k) return type(v) == "string" and v or nil end
+      local per, default = rawget(a, "per"), rawget(a, 3)
+      local dt = type(default)
+      list[#list + 1] = { name = name, type = str(2), label = str("label"), doc = str("doc"),
+                          per = math.type(per) == "integer" and per > 1 and per or nil,
+                          default = (dt == "string" or math.type(default) == "integer" or dt == "boolean") and default or nil }
+    end
+  end
+  local required = {}
+  local req = rawget(m, "required")
+  if type(req) == "table" then
+    local kinds = rawget(m, "kinds")
+    for i = 1, type(kinds) == "table" and rawlen(kinds) or 0 do
+      local kind = rawget(kinds, i)
+      local r = type(kind) == "string" and rawget(req, kind)
+      if type(r) == "table" then
+        local names = {}
+        for i = 1, rawlen(r) do
+          local k = rawget(r, i)
+          if type(k) == "string" then names[#names + 1] = k end
+        end
+        required[kind] = json.array(names)
+      end
+    end
+  end
+  local ro = roles.of(g)
+  local t = { attributes = json.array(list), required = required, movement = ro.movement, strength_label = ro.label }
+  self.attrs_cache = { rs = g.rs, t = t }
+  return t
+end
+
 -- The position: units with their values, the phase, who acts, tracks, VP.
 function Server:position(g)
   g = g or self.g
@@ -176,7 +222,9 @@ function Server:position(g)
     acting = json.array(g:acting_sides()), actions = g.n, checksum = g:checksum(),
     pending = req_json(g:pending_request()), over = g:is_over(), result = g:result(),
     strength = ro.strength, units = json.array(units), tracks = json.array(tracks), vp = vp, vars = vars,
-    last = last, kinds = self:kinds(g),
+    last = last, kinds = self:kinds(g), attributes = self:attributes(g).attributes,
+    required = self:attributes(g).required, movement = self:attributes(g).movement,
+    strength_label = self:attributes(g).strength_label,
     bot_play = self.bot_play, bot_delay = self.bot_delay, bot_busy = self.bot_play and not self.bot_error and self:bot_turn(),
     bot_error = self.bot_error }
 end

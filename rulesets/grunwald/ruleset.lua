@@ -13,22 +13,22 @@ return {
   kinds = { "cavalry", "infantry", "archers", "crossbowmen", "horse_archers", "bombards",
             "leader", "banner" },
   attributes = {
-    { "sp", "int", 1, min = 0, doc = "strength points, SP [1.2]" },     -- [1.2] strength points
-    { "mp", "int", 0, min = 0, doc = "movement points as printed, MP [1.2]" },     -- [1.2] movement points as printed
-    { "armour", "int", 0, min = 0, max = 2, doc = "armour level 0-2 [1.2]" }, -- [1.2] armour level 0-2
-    { "cf", "int", 0, min = 0, max = 3, doc = "charge factor, CF 0-3 [5.6]" },     -- [5.6] charge factor 0-3
-    { "mp_left", "int", 0, min = 0, per = 6, doc = "MP left this phase" }, -- MP left this phase, in sixths of an MP
-    { "nation", "string", "", doc = "nation [13.1]" },      -- poles, lithuanians, tatars, teutons [13.1]
-    { "condition", "string", "", values = { "", "disorganized", "panicked" }, doc = "disorganized [9] or panicked [10]" }, -- [9] [10]
-    { "formation", "string", "", values = { "", "combat", "movement" }, doc = "ranged units: combat or movement formation [11.1.1]" }, -- ranged units [11.1.1]
-    { "leader", "string", "", ref = { kind = "leader", side = "same" }, doc = "the leader it is assigned to [13.1.5]" }, -- the leader the unit is assigned to [13.1.5]
-    { "banner_group", "string", "", doc = "its banner group [13.1.1]" },-- [13.1.1]
-    { "grand", "bool", false, doc = "grand leader [8.1.5]" },      -- leaders: grand leader [8.1.5]
-    { "range", "int", 0, min = 0, doc = "leader: command range [8.0]" },  -- leaders: command range 2 or 3 [8.0] (a scenario may give another)
-    { "fatigue", "int", 0, min = 0, doc = "leader: fatigue points [14]" },         -- leaders [14]
+    { "sp", "int", 1, min = 0, label = "SP", doc = "strength points, SP [1.2]" },     -- [1.2] strength points
+    { "mp", "int", 0, min = 0, label = "MP", doc = "movement points as printed, MP [1.2]" },     -- [1.2] movement points as printed
+    { "armour", "int", 0, min = 0, max = 2, label = "armour", doc = "armour level 0-2 [1.2]" }, -- [1.2] armour level 0-2
+    { "cf", "int", 0, min = 0, max = 3, label = "CF", doc = "charge factor, CF 0-3 [5.6]" },     -- [5.6] charge factor 0-3
+    { "mp_left", "int", 0, min = 0, per = 6, label = "MP left", doc = "MP left this phase" }, -- MP left this phase, in sixths of an MP
+    { "nation", "string", "", label = "nation", doc = "nation [13.1]" },      -- poles, lithuanians, tatars, teutons [13.1]
+    { "condition", "string", "", values = { "", "disorganized", "panicked" }, label = "condition", doc = "disorganized [9] or panicked [10]" }, -- [9] [10]
+    { "formation", "string", "", values = { "", "combat", "movement" }, label = "formation", doc = "ranged units: combat or movement formation [11.1.1]" }, -- ranged units [11.1.1]
+    { "leader", "string", "", ref = { kind = "leader", side = "same" }, label = "leader", doc = "the leader it is assigned to [13.1.5]" }, -- the leader the unit is assigned to [13.1.5]
+    { "banner_group", "string", "", label = "banner group", doc = "its banner group [13.1.1]" },-- [13.1.1]
+    { "grand", "bool", false, label = "grand leader", doc = "grand leader [8.1.5]" },      -- leaders: grand leader [8.1.5]
+    { "range", "int", 0, min = 0, label = "command range", doc = "leader: command range [8.0]" },  -- leaders: command range 2 or 3 [8.0] (a scenario may give another)
+    { "fatigue", "int", 0, min = 0, label = "fatigue", doc = "leader: fatigue points [14]" },         -- leaders [14]
     { "active", "bool", false },     -- leaders: moved, fought or influenced a fight this turn [14.1.3]
-    { "holder", "string", "", ref = { side = "same" }, doc = "banner: the unit holding it, none when fallen [7.1]" }, -- banners: the unit holding it, "" when fallen [7.1]
-    { "captured", "bool", false, doc = "banner: captured [7.1.6]" },   -- banners [7.1.6]
+    { "holder", "string", "", ref = { side = "same" }, label = "held by", doc = "banner: the unit holding it, none when fallen [7.1]" }, -- banners: the unit holding it, "" when fallen [7.1]
+    { "captured", "bool", false, label = "captured", doc = "banner: captured [7.1.6]" },   -- banners [7.1.6]
     { "moved", "bool", false },      -- has moved this phase
     { "turned_here", "bool", false },-- has turned on its current hex this phase [4.3.8]
     { "road_move", "bool", true },   -- every hex entered this phase was along a road [TERRAIN *]
@@ -119,6 +119,8 @@ return {
   },
   -- the MP left, in the reach costs' sixths (per = 6): shown in whole MP
   roles = { movement = "mp_left", states = { "condition", "formation" } },
+  -- the tracks drawn beside the map and shown by bitwa serve [6.1]
+  panel = { { "MORALE track [6.1] (+: the first side)", "morale" } },
   hooks = {
     setup = "phases.setup",
     turn_start = "phases.turn_start",

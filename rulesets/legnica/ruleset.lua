@@ -19,7 +19,7 @@ return {
               "combat", "retreat", "leaders", "organization", "fatigue", "phases", "bot" },
   -- scatter [9] replaces disorganization and panic
   attributes = {
-    { "condition", "string", "", values = { "", "scattered" }, doc = "scattered [9]" },
+    { "condition", "string", "", values = { "", "scattered" }, label = "condition", doc = "scattered [9]" },
   },
   -- COMBAT SCATTER replaces the English COMBAT DISORGANIZATION [5.1.1 g]
   tables = {

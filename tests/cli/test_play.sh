@@ -77,6 +77,11 @@ RS
 BITWA_PATH="$T/rs" expect 2 "a doc that is no string" "$BITWA" lint docs
 has "$T/err" "docs/ruleset.lua: attributes[1] (morale): doc: a string expected" "the doc's type is named"
 cat >"$T/rs/docs/ruleset.lua" <<'RS'
+return { name = "docs", extends = "skirmish", attributes = { { "morale", "int", 0, label = "", doc = "morale" } } }
+RS
+BITWA_PATH="$T/rs" expect 2 "an empty label" "$BITWA" lint docs
+has "$T/err" "docs/ruleset.lua: attributes[1] (morale): label: a short string expected" "the label's type is named"
+cat >"$T/rs/docs/ruleset.lua" <<'RS'
 return { name = "docs", extends = "skirmish", roles = { states = "condition" } }
 RS
 BITWA_PATH="$T/rs" expect 2 "states that are no list" "$BITWA" lint docs

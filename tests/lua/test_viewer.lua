@@ -59,6 +59,14 @@ for _, t in ipairs(targets) do
     check(on_map > 0 and drawn == on_map, what .. ": a counter for every unit on the map (" .. drawn .. " of " .. on_map .. ")")
     check(hexes == on_map, what .. ": their hexes are on the board (" .. hexes .. " of " .. on_map .. ")")
     check(valued == on_map, what .. ": every unit has its values (" .. valued .. " of " .. on_map .. ")")
+    -- the page names every value by the manifest's attributes (label, doc)
+    local declared, undeclared = {}, nil
+    for _, a in ipairs(pos.attributes) do declared[a.name] = a end
+    for _, u in ipairs(pos.units) do
+      for _, v in ipairs(u.values) do if not declared[v.name] then undeclared = u.name .. "." .. v.name end end
+    end
+    check(undeclared == nil and declared[pos.strength] ~= nil,
+          what .. ": every value's attribute is listed for the panel (" .. tostring(undeclared) .. ")")
     if first then
       local info = srv:unit(first.name)
       check(info and info.unit and info.unit.name == first.name and type(info.reach) == "table",

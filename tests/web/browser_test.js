@@ -270,6 +270,12 @@ async function grunwald() {
     await page.click(`#board g.unit[data-unit="${name1}"]`);
     await page.waitForSelector(`#board .hex.reach[data-hex="${to1}"]`, { timeout: 30000 });
     check((await page.textContent("#unit-info")).includes("armour"), "a Grunwald unit's values (armour)");
+    // in the book's terms: the manifest's labels and docs, MP left in whole points
+    const terms = await page.$$eval("#unit-info tr[data-attr]", (rs) => rs.map((r) => [r.dataset.attr, r.children[0].textContent, r.children[2].textContent]));
+    const row = (a) => terms.find((x) => x[0] === a) || [];
+    check(row("sp")[1] === "SP" && row("sp")[2].includes("strength points"), "SP with what it is: " + JSON.stringify(row("sp")));
+    check(row("mp_left")[1] === "MP left", "MP left, not mp_left: " + JSON.stringify(row("mp_left")));
+    check(!terms.some((x) => x[0] === "road_move"), "no bookkeeping flag among the book's values");
     check(await page.locator("#board text.cost").count() > 5, "the reachable hexes show their cost");
     await page.screenshot({ path: path.join(out, "g1-reach.png") });
     await page.click(`#board polygon.hex[data-hex="${to1}"]`, { force: true });
@@ -307,6 +313,12 @@ async function grunwald() {
     await page.waitForSelector("#odds table", { timeout: 30000 });
     const odds = await page.textContent("#odds");
     check(odds.includes(att.line) && /\d+\/\d+/.test(odds) && /%/.test(odds), "the exact odds of " + att.line + " before confirming");
+    // each outcome in the book's terms (labels, tracks, SP lost), the raw changes folded away
+    const rows = await page.$$eval("#odds td.outcome", (ts) => ts.map((t) => [...t.children].filter((c) => c.tagName === "DIV").map((d) => d.textContent)));
+    check(rows.length > 0 && rows.every((r) => r.length > 0), "every outcome says what it does: " + JSON.stringify(rows));
+    check(rows.some((r) => r.some((l) => l.startsWith("SP lost: "))), "the SP each side loses: " + JSON.stringify(rows));
+    check(!rows.some((r) => r.some((l) => /\w\.\w+ \S+->/.test(l))), "no raw attribute change among them: " + JSON.stringify(rows));
+    check(await page.locator("#odds details").count() === rows.length, "every change of each outcome under 'every change'");
     check(await page.locator('#board g.unit.chosen-target[data-unit="' + defender + '"]').count() === 1, "the defender is marked");
     await page.screenshot({ path: path.join(out, "g4-attack-odds.png") });
     await page.click("#odds button");
