@@ -313,9 +313,10 @@ function M.new()
   -- id order.  near = h, within = n: only the units on the map's hexes at
   -- most n hexes from h (n = 0 when not given), found through the hexes
   -- around h rather than by testing every unit.
+  local NO_FILTER = {}
   function api.units(filter)
-    local g = game()
-    filter = filter or {}
+    local g = G or game()
+    filter = filter or NO_FILTER
     local c = g:units_cache()
     local ids = c.ids
     local near = filter.near
@@ -359,12 +360,21 @@ function M.new()
       if type(kind) == "string" then ids = g:units_of("kind", kind); kind = nil
       elseif type(side) == "string" then ids = g:units_of("side", side); side = nil end
     end
-    local out = {}
+    local out, n = {}, 0
+    if not side and not kind then
+      for i = 1, #ids do
+        local id = ids[i]
+        local u = proxies[id] or proxy(id)
+        if not where or where(u) then n = n + 1; out[n] = u end
+      end
+      return out
+    end
+    local sides, kinds = c.side, c.kind
     for i = 1, #ids do
       local id = ids[i]
-      if (not side or c.side[id] == side) and (not kind or c.kind[id] == kind) then
-        local u = proxy(id)
-        if not where or where(u) then out[#out + 1] = u end
+      if (not side or sides[id] == side) and (not kind or kinds[id] == kind) then
+        local u = proxies[id] or proxy(id)
+        if not where or where(u) then n = n + 1; out[n] = u end
       end
     end
     return out

@@ -431,8 +431,9 @@ end
 -- dropped when a unit's side or kind changes.
 function Game:units_of(field, value)
   local c = self:units_cache()
-  local lists = c[field .. "_lists"]
-  if not lists then lists = {}; c[field .. "_lists"] = lists end
+  local key = field == "side" and "side_lists" or "kind_lists"
+  local lists = c[key]
+  if not lists then lists = {}; c[key] = lists end
   local list = lists[value]
   if not list then
     list = {}

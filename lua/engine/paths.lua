@@ -75,9 +75,11 @@ function M.is_path(g, spec, words)
 end
 
 -- The label of a hex given by rule code (a hex or its label), or nil.
+local hex_is = bitwa.hex.is
 local function label_of(h)
   if type(h) == "string" then return h end
   if h == nil then return nil end
+  if hex_is(h) then return h.label end                 -- the kernel's hex: no call needed
   local ok, l = pcall(function() return h.label end)
   if ok and type(l) == "string" then return l end
   return nil
@@ -88,8 +90,9 @@ local function integer(v) return math.type(v) == "integer" and v or nil end
 -- The destinations reach lists, as plain engine tables:
 -- { hex = label, facing = f, cost = n, path = { {line, hex, facing}... } }
 -- (entries that are not well formed are skipped).  nil, rule, message
--- when the unit cannot move.
-function M.destinations(g, spec, side, u, to, facing)
+-- when the unit cannot move.  only: a label; only the destinations at
+-- that hex are made (a path order needs no other).
+function M.destinations(g, spec, side, u, to, facing, only)
   local f = ruleset.hook_function(g.rs, spec.reach)
   local list, rule, why = f(side, u, to, facing)
   if list == nil then return nil, rule, why end
@@ -98,7 +101,9 @@ function M.destinations(g, spec, side, u, to, facing)
   for i = 1, #list do
     local d = list[i]
     if type(d) == "table" then
-      local hex, facing, cost, path = label_of(d.hex), integer(d.facing), integer(d.cost), d.path
+      local hex = label_of(d.hex)
+      local facing, cost, path
+      if hex and (only == nil or hex == only) then facing, cost, path = integer(d.facing), integer(d.cost), d.path end
       if hex and cost and type(path) == "table" then
         local steps, good = {}, true
         for k = 1, #path do
@@ -152,7 +157,7 @@ function M.walk(g, side, kind, spec, words, convert)
   local target = bitwa.hex.parse(words[3])
   local to = target.label
   local f = words[4] and util.parse_facing(words[4]) or nil
-  local dests, rule, why = M.destinations(g, spec, side, u, target, f)
+  local dests, rule, why = M.destinations(g, spec, side, u, target, f, to)
   if not dests then api.refuse(rule or "", why or (u.name .. " cannot move now")) end
   local d = best(dests, to, f)
   local want = to .. (f and (" facing " .. util.FACINGS[f + 1]) or "")

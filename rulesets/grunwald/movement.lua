@@ -618,78 +618,101 @@ enemy leader, and never rides down, leaves the map or keeps the CF.  The
 reactions a step opens are not foreseen: the path order stops where the
 rules stop the unit.
 --]]
-function M.reach(side, u, to, facing)
+function M.reach(side, u, to, facing_)
   local ok, rule, why = check_mover(side, u)
   if not ok then return nil, rule, why end
   if not u.hex then return nil, "4.4.3", u.name .. " is off the map" end
   local least = to and least_entry(u) or 0
-  local function h(hex) return to and bitwa.hex.distance(hex, to) * least or 0 end
-  -- ties keep the order found (sequence numbers): the same result every time
-  local heap, seq = {}, 0
-  local function less(x, y) return x.f < y.f or (x.f == y.f and x.seq < y.seq) end
+  local distance = bitwa.hex.distance
+  -- ties keep the order found (sequence numbers): the same result every
+  -- time.  A heap entry is { f, seq, state, cost, parent entry, step,
+  -- ends }; a path is made (from the parents) only for a place listed.
+  local heap, n, seq = {}, 0, 0
   local function push(e)
     seq = seq + 1
-    e.seq = seq
-    e.f = e.cost + h(e.s.hex)
-    heap[#heap + 1] = e
-    local i = #heap
+    e[2] = seq
+    local f = e[4] + (to and distance(e[3].hex, to) * least or 0)
+    e[1] = f
+    n = n + 1
+    local i = n
     while i > 1 do
       local p = i // 2
-      if less(heap[p], heap[i]) then break end
-      heap[p], heap[i] = heap[i], heap[p]
+      local hp = heap[p]
+      local pf = hp[1]
+      if pf < f or (pf == f and hp[2] < seq) then break end
+      heap[i] = hp
       i = p
     end
+    heap[i] = e
   end
   local function pop()
     local top = heap[1]
-    local last = table.remove(heap)
-    local n = #heap
+    local last = heap[n]
+    heap[n] = nil
+    n = n - 1
     if n > 0 then
-      heap[1] = last
+      local lf, ls = last[1], last[2]
       local i = 1
       while true do
-        local l, r, m = 2 * i, 2 * i + 1, i
-        if l <= n and less(heap[l], heap[m]) then m = l end
-        if r <= n and less(heap[r], heap[m]) then m = r end
-        if m == i then break end
-        heap[m], heap[i] = heap[i], heap[m]
-        i = m
+        local l = 2 * i
+        if l > n then break end
+        local c = heap[l]
+        local r = l + 1
+        if r <= n then
+          local rc = heap[r]
+          if rc[1] < c[1] or (rc[1] == c[1] and rc[2] < c[2]) then l, c = r, rc end
+        end
+        if lf < c[1] or (lf == c[1] and ls < c[2]) then break end
+        heap[i] = c
+        i = l
       end
+      heap[i] = last
     end
     return top
   end
+  local function path_of(e)
+    local len, x = 0, e
+    while x[6] do len = len + 1; x = x[5] end
+    local p = {}
+    x = e
+    for i = len, 1, -1 do p[i] = x[6]; x = x[5] end
+    return p
+  end
   local mp0 = u.mp_left
+  local to_label = to and to.label
+  local name = u.name
   local out, best, done = {}, {}, {}
-  push({ s = rules.movement.planned(u), cost = 0, path = {}, ends = false })
-  while #heap > 0 do
+  push({ 0, 0, rules.movement.planned(u), 0, nil, nil, false })
+  while n > 0 do
     local e = pop()
-    local s = e.s
-    local k = s.hex.label .. ":" .. s.facing .. (s.turned_here and "t" or "")
-    if not done[k] then
-      done[k] = true
-      local fk = s.hex.label .. ":" .. s.facing
-      if not best[fk] then
-        best[fk] = true
-        out[#out + 1] = { hex = s.hex, facing = s.facing, cost = e.cost, path = e.path }
-        if to and s.hex.label == to.label and (facing == nil or facing == s.facing) then return out end
+    local s = e[3]
+    local hex, facing = s.hex, s.facing
+    -- done and best by hex: bits per facing (and whether it turned there)
+    local bit = 1 << (facing * 2 + (s.turned_here and 1 or 0))
+    local dh = done[hex] or 0
+    if dh & bit == 0 then
+      done[hex] = dh | bit
+      local fbit = 1 << facing
+      local bh = best[hex] or 0
+      if bh & fbit == 0 then
+        best[hex] = bh | fbit
+        out[#out + 1] = { hex = hex, facing = facing, cost = e[4], path = path_of(e) }
+        if to and hex.label == to_label and (facing_ == nil or facing_ == facing) then return out end
       end
-      if not e.ends then
-        local function extend(n, line, ends)
-          local p = {}
-          for i, st in ipairs(e.path) do p[i] = st end
-          p[#p + 1] = { line = line, hex = n.hex, facing = n.facing }
-          push({ s = n, cost = mp0 - n.mp_left, path = p, ends = ends })
+      if not e[7] then
+        local function extend(nx, line, ends)
+          push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = line, hex = nx.hex, facing = nx.facing }, ends })
         end
         local plan = rules.movement.check_move(side, s)
         if plan and not plan.leave and not plan.ride then
-          local n = rules.movement.planned_move(s, plan)
-          extend(n, "move " .. u.name, n.stopped or rules.movement.path_ends(s, plan.from, plan.to))
+          local nx = rules.movement.planned_move(s, plan)
+          extend(nx, "move " .. name, nx.stopped or rules.movement.path_ends(s, plan.from, plan.to))
         end
         if not s.turned_here then
           -- a turn by n x 60 degrees costs the same either way [4.3]
           local plans = {}
           for steps = 1, 5 do
-            local f = bitwa.hex.turn(s.facing, steps)
+            local f = bitwa.hex.turn(facing, steps)
             local m = math.min(steps, 6 - steps)
             local tp = plans[m]
             if tp == nil then
@@ -697,7 +720,7 @@ function M.reach(side, u, to, facing)
               plans[m] = tp
             end
             if tp then
-              extend(rules.movement.planned_turn(s, tp, f), "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), false)
+              extend(rules.movement.planned_turn(s, tp, f), "turn " .. name .. " " .. bitwa.hex.facing_name(f), false)
             end
           end
         end
