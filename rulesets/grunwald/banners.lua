@@ -10,7 +10,12 @@ local function U() return rules.units end
 -- The banners u holds.
 function M.held_by(u)
   local name = u.name
-  return bitwa.units { kind = "banner", where = function(b) return b.holder == name end }
+  local out, all = {}, bitwa.units { kind = "banner" }
+  for i = 1, #all do
+    local b = all[i]
+    if b.holder == name then out[#out + 1] = b end
+  end
+  return out
 end
 
 function M.is_fallen(b) return b.holder == "" end

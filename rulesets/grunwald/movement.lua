@@ -286,7 +286,8 @@ function M.check_move(side, u, keep)
   end
   local from = u.hex
   local to = bitwa.hex.neighbour(from, u.facing, true)          -- [4.2.1] the frontal hex
-  local plan = { from = from, to = to, keep = keep }
+  local plan = { from = from, to = to, keep = keep, leave = nil, ride = nil, road = nil, cost = nil, pay = nil,
+                 bonus = nil, whole = nil }
   local cost
   if not bitwa.hex.on_map(to) then
     -- [4.4.1] [4.4.2] off the map across the frontal hexside
@@ -529,16 +530,24 @@ end
 -- A copy of u's movement fields over u (reads of any other field go to
 -- u): the rules' checks judge it as they judge u, as the mover of the
 -- phase.  Plans are made on copies (reach, the bots); nothing changes.
+-- (the copies are made whole by one constructor: MOVER_FIELDS spelled
+-- out, so that the table is made at its size at once)
 function M.planned(u)
-  local n = { planned_mover = true }
-  for _, k in ipairs(MOVER_FIELDS) do n[k] = u[k] end
-  return setmetatable(n, { __index = u })
+  return setmetatable({
+    planned_mover = true, mover_memo = nil, zoc_memo = nil,
+    hex = u.hex, facing = u.facing, mp_left = u.mp_left, moved = u.moved, turned_here = u.turned_here,
+    road_move = u.road_move, road_bonus = u.road_bonus, stopped = u.stopped, whole_mp = u.whole_mp,
+    zoc_pass = u.zoc_pass, cf = u.cf,
+  }, { __index = u })
 end
 
 local function copy_of(s)
-  local n = { planned_mover = true, mover_memo = rawget(s, "mover_memo"), zoc_memo = rawget(s, "zoc_memo") }
-  for _, k in ipairs(MOVER_FIELDS) do n[k] = s[k] end
-  return setmetatable(n, getmetatable(s))
+  return setmetatable({
+    planned_mover = true, mover_memo = rawget(s, "mover_memo"), zoc_memo = rawget(s, "zoc_memo"),
+    hex = s.hex, facing = s.facing, mp_left = s.mp_left, moved = s.moved, turned_here = s.turned_here,
+    road_move = s.road_move, road_bonus = s.road_bonus, stopped = s.stopped, whole_mp = s.whole_mp,
+    zoc_pass = s.zoc_pass, cf = s.cf,
+  }, getmetatable(s))
 end
 
 -- The copy s of a mover after "move" by check_move's plan (the changes
@@ -680,9 +689,15 @@ function M.reach(side, u, to, facing_)
   end
   local mp0 = u.mp_left
   local to_label = to and to.label
+  local MV = rules.movement
+  local check_move, check_turn, planned_move, planned_turn, path_ends =
+    MV.check_move, MV.check_turn, MV.planned_move, MV.planned_turn, MV.path_ends
+  local turn = bitwa.hex.turn
   local name = u.name
+  local move_line, turn_lines = "move " .. name, {}
+  for f = 0, 5 do turn_lines[f] = "turn " .. name .. " " .. bitwa.hex.facing_name(f) end
   local out, best, done = {}, {}, {}
-  push({ 0, 0, rules.movement.planned(u), 0, nil, nil, false })
+  push({ 0, 0, MV.planned(u), 0, nil, nil, false })
   while n > 0 do
     local e = pop()
     local s = e[3]
@@ -700,27 +715,31 @@ function M.reach(side, u, to, facing_)
         if to and hex.label == to_label and (facing_ == nil or facing_ == facing) then return out end
       end
       if not e[7] then
-        local function extend(nx, line, ends)
-          push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = line, hex = nx.hex, facing = nx.facing }, ends })
-        end
-        local plan = rules.movement.check_move(side, s)
+        local plan = check_move(side, s)
         if plan and not plan.leave and not plan.ride then
-          local nx = rules.movement.planned_move(s, plan)
-          extend(nx, "move " .. name, nx.stopped or rules.movement.path_ends(s, plan.from, plan.to))
+          local nx = planned_move(s, plan)
+          push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = move_line, hex = nx.hex, facing = nx.facing },
+                 nx.stopped or path_ends(s, plan.from, plan.to) })
         end
         if not s.turned_here then
           -- a turn by n x 60 degrees costs the same either way [4.3]
-          local plans = {}
+          local p1, p2, p3
           for steps = 1, 5 do
-            local f = bitwa.hex.turn(facing, steps)
-            local m = math.min(steps, 6 - steps)
-            local tp = plans[m]
-            if tp == nil then
-              tp = rules.movement.check_turn(side, s, f) or false
-              plans[m] = tp
+            local f = turn(facing, steps)
+            local tp
+            if steps == 1 or steps == 5 then
+              if p1 == nil then p1 = check_turn(side, s, f) or false end
+              tp = p1
+            elseif steps == 2 or steps == 4 then
+              if p2 == nil then p2 = check_turn(side, s, f) or false end
+              tp = p2
+            else
+              if p3 == nil then p3 = check_turn(side, s, f) or false end
+              tp = p3
             end
             if tp then
-              extend(rules.movement.planned_turn(s, tp, f), "turn " .. name .. " " .. bitwa.hex.facing_name(f), false)
+              local nx = planned_turn(s, tp, f)
+              push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = turn_lines[f], hex = nx.hex, facing = nx.facing }, false })
             end
           end
         end

@@ -82,8 +82,9 @@ function M.enemy_field_at(h, side)
 end
 
 -- Every field unit of a side on the map.
+local function on_map_field(u) return u.hex ~= nil and rules.units.is_field(u) end
 function M.field_units(side)
-  return bitwa.units { side = side, where = function(u) return rules.units.is_field(u) and u.hex ~= nil end }
+  return bitwa.units { side = side, where = on_map_field }
 end
 
 -- ---------------------------------------------------------------- stacking [4.5]
