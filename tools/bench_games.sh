@@ -7,7 +7,8 @@
 #
 # usage: tools/bench_games.sh [-n GAMES] [--seed S] [--bots SPEC] [--bitwa PATH]
 #                             [--odds SITUATION.lua | --odds none] [--odds-runs R]
-#                             [--baseline N] [RULESET/SCENARIO...]
+#                             [--baseline N] [--bot-scenario S] [--bot-games G]
+#                             [--bot-list LIST] [RULESET/SCENARIO...]
 #
 #   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii husaria/kircholm;
 #                     one that `bitwa list` does not show is skipped
@@ -25,6 +26,11 @@
 #   --sim-games N     games of the targets' `bitwa sim S --jobs 2` (default 100;
 #                     0: not run)
 #   --targets none    no targets table
+#   --bot-scenario S  the real battle of the bots table (default
+#                     grunwald/clash-of-titans)
+#   --bot-games G     games of it per bot (default 1; 0: no bots table)
+#   --bot-list LIST   the bots, comma-separated (default
+#                     random,greedy,heuristic,rules,search)
 #
 # Each configuration is `bitwa sim` (progress bar off):
 #   unlogged/1  one process, no game log (sim without --keep)
@@ -67,6 +73,11 @@
 #                        goal 0.05 s
 #   odds                 the odds row again (median wall seconds; CPU of the
 #                        runs over their number); goal 0.05 s
+# Then the bots table: for each bot, G whole games of the bot scenario
+# with that bot on every side, one process, no game log (`bitwa sim S -n G
+# --bots BOT`, the seeds as above): CPU and wall seconds, games per CPU
+# second, the mean actions per game, and ratio = the bot's games per CPU
+# second over the first baseline's (fixture games, the same run).
 # Every configuration plays the same seeds: their per-game outcomes
 # (winner, level, VP, turns, actions) must agree; a difference is printed
 # as a WARNING and the exit status is 1.
@@ -85,6 +96,9 @@ HENRY=legnica/henry-ii
 TARGET_GAMES=3
 SIM_GAMES=100
 GOALS=1
+BOT_SCENARIO=grunwald/clash-of-titans
+BOT_GAMES=1
+BOT_LIST=random,greedy,heuristic,rules,search
 
 usage() { sed -n '/^# usage:/,/RULESET\/SCENARIO\.\.\.\]$/p' "$0" | sed 's/^# //' >&2; exit 2; }
 bad() { echo "bench_games: $*" >&2; exit 2; }
@@ -105,6 +119,12 @@ while [ $# -gt 0 ]; do
     --target-games) [ $# -ge 2 ] || usage; posint "$1" "$2"; TARGET_GAMES=$2; shift 2 ;;
     --sim-games) [ $# -ge 2 ] || usage
       case $2 in 0) ;; *) posint "$1" "$2" ;; esac; SIM_GAMES=$2; shift 2 ;;
+    --bot-scenario) [ $# -ge 2 ] || usage; BOT_SCENARIO=$2; shift 2 ;;
+    --bot-games) [ $# -ge 2 ] || usage
+      case $2 in 0) ;; *) posint "$1" "$2" ;; esac; BOT_GAMES=$2; shift 2 ;;
+    --bot-list) [ $# -ge 2 ] || usage
+      case $2 in '' | *[!a-zA-Z0-9_.,/-]* | ,* | *, | *,,*) bad "--bot-list: bot names separated by commas expected, got '$2'" ;; esac
+      BOT_LIST=$2; shift 2 ;;
     --targets) [ $# -ge 2 ] || usage; [ "$2" = none ] || bad "--targets: only 'none' is known"; GOALS=0; shift 2 ;;
     -h | --help) sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) bad "unknown option $1" ;;
@@ -413,6 +433,30 @@ if [ "$GOALS" = 1 ]; then
   [ -n "${median:-}" ] && trow "odds $(basename "$ODDS")" "$odds_cpu" "$median" 0.05 wall
 fi
 
+# ------------------------------------------------------------------ bots
+# the games per CPU second of each bot on a real battle, every side played by it
+if [ "$BOT_GAMES" -gt 0 ]; then
+  if ! "$BITWA" list 2>/dev/null | awk -v t="$BOT_SCENARIO" '$1 == "scenario" && $2 == t { f = 1 } END { exit !f }'; then
+    echo "# bots: $BOT_SCENARIO skipped, no such scenario"
+  else
+    base_gpc=$(div "$BASELINE" "$base_cpu")
+    echo "# bots: $BOT_GAMES game(s) of $BOT_SCENARIO per bot, every side played by it, unlogged;" \
+      "ratio = games per CPU second over the first baseline's ($(fmt "$base_gpc"))"
+    printf '%-12s %5s %9s %9s %11s %9s %8s\n' bot games cpu-s wall-s games/cpu-s actions ratio
+    for bot in $(echo "$BOT_LIST" | tr ',' ' '); do
+      timed "bot $bot" "$BITWA" sim "$BOT_SCENARIO" -n "$BOT_GAMES" --seed "$SEED" --bots "$bot" --out "$W/bot.json"
+      if [ "$OK" != 1 ]; then
+        printf '%-12s %5s %9s\n' "$bot" "$BOT_GAMES" failed
+        continue
+      fi
+      acts=$(sed -n 's/.*"actions":\([0-9][0-9]*\).*/\1/p' "$W/bot.json" |
+        awk '{ s += $1; n++ } END { if (n) printf "%.0f", s / n; else print "-" }')
+      gpc=$(div "$BOT_GAMES" "$CPU")
+      printf '%-12s %5s %9s %9s %11s %9s %8s\n' "$bot" "$BOT_GAMES" "$(fmt "$CPU")" "$(fmt "$SECS")" \
+        "$(fmt "$gpc")" "$acts" "$(fmt "$(div "$gpc" "$base_gpc")")"
+    done
+  fi
+fi
 
 echo "# ratio: games/s over the games/s of the row named in 'of' (odds: its median seconds over the baseline's seconds);"
 echo "# cpu%: CPU time over wall time and processes (below 100: the run waited for other work or the disk)"

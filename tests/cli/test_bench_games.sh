@@ -40,13 +40,16 @@ sh "$BENCH" --bitwa "$BITWA" --frobnicate >"$T/out" 2>"$T/err"
 status $? 2 "unknown option"
 sh "$BENCH" --bitwa "$BITWA" duel >"$T/out" 2>"$T/err"
 status $? 2 "a target without a ruleset"
+sh "$BENCH" --bitwa "$BITWA" --bot-list "random,,rules" skirmish/duel >"$T/out" 2>"$T/err"
+status $? 2 "a bad bot list"
+has "$T/err" "bot names separated by commas" "bad bot list message"
 sh "$BENCH" --bitwa "$T/nosuch" skirmish/duel >"$T/out" 2>"$T/err"
 status $? 2 "no bitwa command"
 has "$T/err" "no bitwa command at" "missing command message"
 
 # a run: one game per configuration, a scenario that does not exist, a small odds twice
 sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 3 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 2 \
-  --targets none skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
+  --targets none --bot-games 0 skirmish/duel nosuch/nowhere >"$T/out" 2>"$T/err"
 status $? 0 "bench_games"
 has "$T/out" "^scenario  *config  *games  *seconds  *cpu%  *games/s  *ratio  *of$" "table header"
 row "$T/out" "baseline (skirmish/duel)" unlogged/1 3
@@ -66,7 +69,8 @@ if grep -q "^# targets" "$T/out"; then no "--targets none still printed the targ
 
 # the targets table, on the fixture game standing for both battles
 sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 2 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 1 \
-  --clash skirmish/duel --henry nosuch/nowhere --target-games 1 --sim-games 2 skirmish/duel >"$T/out" 2>"$T/err"
+  --clash skirmish/duel --henry nosuch/nowhere --target-games 1 --sim-games 2 \
+  --bot-scenario skirmish/duel --bot-games 2 --bot-list random,rules skirmish/duel >"$T/out" 2>"$T/err"
 status $? 0 "bench_games with targets"
 has "$T/out" "^target  *cpu-s  *wall-s  *goal  *ratio  *met$" "targets header"
 # trow FILE NAME GOAL: that targets row with figures, the goal and yes/no
@@ -83,6 +87,15 @@ trow "$T/out" "replay --verify, skirmish/duel (" "0.3 cpu"
 trow "$T/out" "show, skirmish/duel (" "0.05 cpu"
 trow "$T/out" "odds skirmish-attack.lua" "0.05 wall"
 has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing target game is skipped"
+# the bots table: a row per bot with its games, positive figures and the mean actions per game
+has "$T/out" "^bot  *games  *cpu-s  *wall-s  *games/cpu-s  *actions  *ratio$" "bots header"
+for b in random rules; do
+  if awk -v b="$b" '
+      function pos(x) { return x ~ /^[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/ && x + 0 > 0 }
+      $1 == b && NF == 7 { f = $2 == 2 && $3 ~ /^[0-9.e-]+$/ && pos($4) && pos($5) && $6 ~ /^[0-9]+$/ && $6 > 0 && pos($7) }
+      END { exit !f }' "$T/out"; then ok; else no "bots row $b: $(cat "$T/out")"; fi
+done
+if grep -q "^greedy " "$T/out"; then no "--bot-list random,rules still played greedy"; else ok; fi
 
 # a bitwa whose logged games play other seeds: the outcomes differ
 cat >"$T/other-seeds" <<EOF
@@ -91,7 +104,7 @@ case " \$* " in *" --keep "*) exec "$BITWA" "\$@" --seed 7 ;; esac
 exec "$BITWA" "\$@"
 EOF
 chmod +x "$T/other-seeds"
-sh "$BENCH" --bitwa "$T/other-seeds" -n 1 --baseline 1 --odds none --targets none skirmish/duel >"$T/out" 2>"$T/err"
+sh "$BENCH" --bitwa "$T/other-seeds" -n 1 --baseline 1 --odds none --targets none --bot-games 0 skirmish/duel >"$T/out" 2>"$T/err"
 status $? 1 "outcomes that differ"
 has "$T/out" "WARNING: skirmish/duel: logged/1 (process 1) ended differently" "the warning names the configuration"
 if grep -q odds/1 "$T/out"; then no "--odds none still timed odds"; else ok; fi
