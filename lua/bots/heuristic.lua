@@ -35,77 +35,14 @@
 -- `bitwa` and cannot change it.
 local M = {}
 
-local PASSIVE = { pass = true, hold = true, no = true, none = true, decline = true,
-                  skip = true, refuse = true, wait = true }
-
--- A unit's strength: the ruleset's strength attribute (bitwa.roles(),
--- "sp" unless the manifest names another) when it has one, else 1.
--- (read at the start of each choose and answer)
-local strength_name = "sp"
-local leader_kind, marker_kind = {}, {}
-local function read_roles()
-  local r = bitwa.roles()
-  strength_name, leader_kind, marker_kind = r.strength, {}, {}
-  for _, k in ipairs(r.leaders) do leader_kind[k] = true end
-  for _, k in ipairs(r.markers) do marker_kind[k] = true end
-end
-local function is_leader(u) return leader_kind[u.kind] == true end
-local function is_field(u) return not leader_kind[u.kind] and not marker_kind[u.kind] end
-local function strength(u)
-  if not is_field(u) then return 0 end
-  local ok, v = pcall(function() return u[strength_name] end)
-  if ok and math.type(v) then return math.max(v, 0) end
-  return 1
-end
+local C = include "common"     -- lua/bots/lib/common.lua: roles, units, answer
+local read_roles, is_leader, is_field, strength = C.read_roles, C.is_leader, C.is_field, C.strength
+local as_hex, as_facing = C.as_hex, C.as_facing
+local enemies_of, friends_of, nearest = C.enemies_of, C.friends_of, C.nearest
 
 -- The words of a line, "quoted words" kept together: the game's own
 -- parser (words(line), given to every bot)
 local words = words
-
-local function as_hex(w)
-  if not w:match("^%d%d%d%d?$") then return nil end
-  local h = bitwa.hex.parse(w)
-  if h and bitwa.hex.on_map(h) then return h end
-  return nil
-end
-
-local function as_facing(w)
-  if not w:match("^%a%a?$") then return nil end
-  return bitwa.hex.facing(w)
-end
-
--- The enemy field units on the map (or, when none is left, the enemy
--- leaders: they are then the game), and our own field units.
-local function enemies_of(side)
-  local out, leaders = {}, {}
-  for _, u in ipairs(bitwa.units {}) do
-    if u.side ~= side and u.hex and bitwa.hex.on_map(u.hex) then
-      if is_field(u) then out[#out + 1] = u elseif is_leader(u) then leaders[#leaders + 1] = u end
-    end
-  end
-  if #out == 0 then return leaders end
-  return out
-end
-
-local function friends_of(side)
-  local out = {}
-  for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and bitwa.hex.on_map(u.hex) and is_field(u) then out[#out + 1] = u end
-  end
-  return out
-end
-
--- The nearest enemy to h, its distance, and the sum of the distances of
--- all (their mean times #enemies: kept whole, scores are exact fractions).
-local function nearest(h, enemies)
-  local best, bd, sum = nil, math.huge, 0
-  for _, e in ipairs(enemies) do
-    local d = bitwa.hex.distance(h, e.hex)
-    sum = sum + d
-    if d < bd then best, bd = e, d end
-  end
-  return best, bd, sum
-end
 
 -- A leader's move to `to`: toward our field units, best onto a hex with
 -- them; never next to an enemy field unit with no friend on the hex.
@@ -261,40 +198,6 @@ function M.choose(side, legal)
   return best_lines[rng(#best_lines)]
 end
 
-function M.answer(request)
-  read_roles()
-  local side, options = request.side, request.options
-  -- a choice of several at once that needs more than one: the first ones offered
-  local min = math.tointeger(request.min) or 1
-  if min > 1 and min <= #options then return table.concat(options, ",", 1, min) end
-  if #options == 1 then return options[1] end
-  -- hexes: the one farthest from the enemy
-  local enemies = enemies_of(side)
-  local best, bd = nil, nil
-  for _, o in ipairs(options) do
-    local h = as_hex(o)
-    if not h then best = nil break end
-    local _, d = nearest(h, enemies)
-    if bd == nil or d > bd then best, bd = o, d end
-  end
-  if best then return best end
-  -- our units: the strongest field unit takes the loss (a leader only
-  -- when no field unit is offered)
-  local strongest, sp, units = nil, nil, true
-  for _, o in ipairs(options) do
-    local u = bitwa.unit(o)
-    if not u then units = false break end
-    local s = (is_field(u) and 1000 or 0) + strength(u)
-    if u.side == side and (sp == nil or s > sp) then strongest, sp = o, s end
-  end
-  if units and strongest then return strongest end
-  -- words: rather act than pass
-  local active = {}
-  for _, o in ipairs(options) do
-    if not PASSIVE[o:lower()] then active[#active + 1] = o end
-  end
-  if #active == 0 then active = options end
-  return active[rng(#active)]
-end
+M.answer = C.answer
 
 return M

@@ -1,93 +1,109 @@
--- search: a generic bot that looks one action ahead through the rules
--- themselves, for any ruleset.  It knows no title: it reads the legal
--- action lines as words (like the heuristic bot), ranks them by a cheap
--- prior, and plays the best of them on copies of the game with every
--- result of every roll followed exactly (odds(line): engine/odds.lua),
--- scoring each outcome by how it changes an evaluation built from what
--- the manifest declares:
+-- search: a generic bot that plans its side's whole phase and checks the
+-- plan's steps through the rules themselves, for any ruleset.  It knows
+-- no title: it reads the legal action lines as words, the manifest's roles
+-- (bitwa.roles(): the strength attribute, leader and marker kinds, state
+-- attributes) and the variables vp.SIDE, and asks odds(line) for the exact
+-- outcomes of a line (engine/odds.lua: every result of every roll).
 --
---   strength     the roles' strength attribute of each field unit, ours
---                minus theirs (units lost count their whole strength);
---   VP           the variables vp.SIDE;
---   leaders      the roles' leader kinds: alive, and in danger (an enemy
---                field unit next to the leader and no field unit of its
---                side on its hex), ours and theirs;
---   closing in   our field units' distance to the nearest enemy field
---                unit, and contact against weaker or stronger enemies.
+-- The plan (made afresh at every call: a bot keeps nothing between calls)
+--   1. every unit of ours named first in a legal line gets its candidate
+--      orders: its lines, grouped by unit;
+--   2. each order is scored without dice by the position it leads to (the
+--      unit's hex: the nearest enemy field unit, contact against weaker or
+--      stronger enemies, the enemy strength within reach of the hex against
+--      ours beside it; a leader's hex: with our field units, out of the
+--      enemy's reach), as the change from where the unit stands;
+--   3. the steps are ordered: attacks, then the field units' best orders
+--      (each unit's best, best first), then the leaders' (leaders move last,
+--      onto our troops, never alone within the enemy's reach);
+--   4. the first steps are played through the rules while nodes are left:
+--      every attack, then the MOVES_SEARCHED best other steps, each valued
+--      by the exact expected change of the evaluation over its outcomes
+--      (odds' n / d) plus its position score;
+--   5. the best checked step of the first group that has one worth doing
+--      is played; when none is, the phase ends.
+-- The enemy's reach is read from ours: the longest move among our lines
+-- (at least MIN_REACH hexes).
 --
--- The value of a line is the expected change of the evaluation over its
--- outcomes, an exact rational: the outcomes' probabilities as integer
--- fractions (odds' n / d), the evaluation in integers (weights in tenths),
--- compared exactly, so no floating point reaches a decision; it plays the
--- best line when it beats doing nothing, else ends the phase.  Attacks (lines naming an enemy
--- unit) are all searched while nodes are left, other lines only the
--- MOVES_SEARCHED best by the prior.  Every play of the rules is a node:
--- a decision spends at most budget() nodes (`--bot-budget N`), in the
--- order of the prior, so the same seed and budget give the same game
--- whatever the machine.  Ties are drawn with rng, the bot's own dice.
--- Decisions are answered like the heuristic bot: the hex farthest from
--- the enemy, the strongest field unit takes a loss, rather act than pass.
+-- The evaluation reads only what the manifest declares: the strength of
+-- the field units on the map (ours minus theirs; a unit entering adds
+-- its strength), vp.SIDE, the leaders alive, and each roles.states
+-- attribute (a unit of ours leaving the state most of our units are in,
+-- disorganized or scattered, loses STATE_SHARE of its strength; coming
+-- back to it gains as much).  Its arithmetic is in integers: the
+-- weights in tenths, each outcome's probability as odds' exact n / d, a
+-- step's value an exact fraction compared exactly, so no floating point
+-- reaches a decision (ties are exact, drawn with rng, the bot's dice).
+-- Every play of the rules is a node: a decision spends at most budget()
+-- nodes (`--bot-budget N`), in the plan's order, so the same seed and
+-- budget give the same game whatever the machine.
+--
+-- Decisions: as the heuristic bot (lua/bots/lib/common.lua), but a
+-- reaction that fights (an option naming our units and the enemy's) is
+-- taken only at 2:1 or better by strength, else the passive option, and
+-- a pursuit stops when it may.
 --
 -- A bot module (see README, Bots): choose(side, legal), answer(request).
 local M = {}
 
-local PASSIVE = { pass = true, hold = true, no = true, none = true, decline = true,
-                  skip = true, refuse = true, wait = true }
+local C = include "common"     -- lua/bots/lib/common.lua
+local words = words
 
--- the evaluation's weights, in tenths of a point (integers)
-local W_STRENGTH, W_VP = 100, 50
-local W_LEADER, W_DANGER = 80, 50
-local W_CLOSE, W_CONTACT = 3, 5
--- the prior, in hundredths: attacks first
-local ATTACK_PRIOR = 10000
-local FAR = 1 << 30          -- "no enemy": farther than any distance
-local MOVES_SEARCHED = 6     -- lines other than attacks searched per decision, at most
+-- the evaluation's weights, in tenths of a strength point (integers)
+local W_STRENGTH, W_VP, W_LEADER = 10, 5, 60
+local STATE_SHARE = 4          -- tenths of a unit's strength a bad state costs
+-- the position score of a unit's hex, in tenths
+local W_CLOSE = 1              -- per hex to the nearest enemy field unit (at most 12)
+local W_CONTACT = 3            -- per strength point above (below: W_OVERMATCHED) an adjacent enemy
+local W_OVERMATCHED = 6
+local W_EXPOSED = 2            -- per enemy strength point within reach above twice our support
+local W_LEADER_ALONE = 80      -- a leader with no field unit of ours on its hex, within the enemy's reach
+local W_LEADER_WITH = 10       -- a leader on a hex with our field units
+local W_LEADER_NEAR = 2        -- per hex from a leader to our nearest field unit (at most 12)
+local W_FACE = 4               -- a turn that brings the nearest enemy into the front
+local MIN_REACH = 3
+local MOVES_SEARCHED = 6       -- steps other than attacks checked through the rules per decision
+local ATTACKS_SEARCHED = 24
+local FAR = 1 << 30
 
-local strength_name, leader_kind, marker_kind = "sp", {}, {}
-local function read_roles()
-  local r = bitwa.roles()
-  strength_name, leader_kind, marker_kind = r.strength, {}, {}
-  for _, k in ipairs(r.leaders) do leader_kind[k] = true end
-  for _, k in ipairs(r.markers) do marker_kind[k] = true end
-end
-
-local function strength_of(u)
-  if leader_kind[u.kind] or marker_kind[u.kind] then return 0 end
-  local ok, v = pcall(function() return u[strength_name] end)
-  if ok and math.type(v) then return math.max(v, 0) end
-  return 1
-end
-
--- hexes by label, parsed once per call
+-- hexes by label
 local hexes = {}
 local function hex(label)
   local h = hexes[label]
   if h == nil then
-    h = bitwa.hex.parse(label) or false
+    h = C.as_hex(label) or false
     hexes[label] = h
   end
   return h or nil
 end
-
 local function dist(a, b) return bitwa.hex.distance(hex(a), hex(b)) end
-
--- The words of a line, "quoted words" kept together: the game's own
--- parser (words(line), given to every bot)
-local words = words
 
 -- ------------------------------------------------------------------ the position
 
--- The pieces on the map as plain values: units[name] = { side, kind,
--- hex = label, str, leader, field }; vp[side].
+-- units[name] = { name, side, kind, hex = label, str, leader, field, states };
+-- field / leaders: lists; usual[side][attr]: the state most of side's field
+-- units are in; vp[side]
 local function read_position()
-  local pos = { units = {}, field = {}, leaders = {}, vp = {} }
+  local pos = { units = {}, field = {}, leaders = {}, vp = {}, usual = {} }
+  local counts = {}
   for _, u in ipairs(bitwa.units {}) do
-    if u.hex and bitwa.hex.on_map(u.hex) and not marker_kind[u.kind] then
+    if u.hex and bitwa.hex.on_map(u.hex) and not C.is_marker(u) then
       local label = u.hex.label
       hexes[label] = u.hex
-      local t = { name = u.name, side = u.side, kind = u.kind, hex = label, str = strength_of(u),
-                  leader = leader_kind[u.kind] == true }
+      local t = { name = u.name, side = u.side, kind = u.kind, hex = label, str = C.strength(u),
+                  leader = C.is_leader(u), states = {} }
       t.field = not t.leader
+      for _, a in ipairs(C.states) do
+        local ok, v = pcall(function() return u[a] end)
+        if ok and (type(v) == "string" or math.type(v) or type(v) == "boolean") then
+          t.states[a] = v
+          if t.field then
+            local key = tostring(u.side) .. "\0" .. a
+            counts[key] = counts[key] or {}
+            counts[key][v] = (counts[key][v] or 0) + 1
+          end
+        end
+      end
       pos.units[u.name] = t
       if t.field then pos.field[#pos.field + 1] = t else pos.leaders[#pos.leaders + 1] = t end
     end
@@ -95,128 +111,130 @@ local function read_position()
   for _, s in ipairs(bitwa.sides()) do
     local v = bitwa.var("vp." .. s)
     pos.vp[s] = math.type(v) and v or 0
+    pos.usual[s] = {}
+    for _, a in ipairs(C.states) do
+      local c = counts[tostring(s) .. "\0" .. a]
+      if c then
+        local best, bn = nil, -1
+        local vals = {}
+        for v in pairs(c) do vals[#vals + 1] = v end
+        table.sort(vals, function(x, y) return tostring(x) < tostring(y) end)
+        for _, v in ipairs(vals) do if c[v] > bn then best, bn = v, c[v] end end
+        pos.usual[s][a] = best
+      end
+    end
   end
   return pos
 end
 
--- The value of one unit u (as it stands in `at`, a name -> unit table
--- with the changed units, falling back on pos) for side.
-local function lookup(pos, at, name)
-  local v = at[name]
-  if v == nil then return pos.units[name] end
-  return v or nil
+-- the enemy field units of side, and ours
+local function split(pos, side)
+  local ours, theirs = {}, {}
+  for _, u in ipairs(pos.field) do
+    if u.side == side then ours[#ours + 1] = u else theirs[#theirs + 1] = u end
+  end
+  return ours, theirs
 end
 
--- nearest enemy field unit of u's side from hex label h (in pos, with
--- the changes of `at`), its distance and strength
-local function nearest_enemy(pos, at, u, h)
-  local best, bs = FAR, 0
-  for _, e in ipairs(pos.field) do
-    local now = lookup(pos, at, e.name)
-    if now and now.side ~= u.side then
-      local d = dist(h, now.hex)
-      if d < best then best, bs = d, now.str end
-    end
+-- ------------------------------------------------------------------ position scores
+
+-- What a hex offers, once per hex and call: the distance to the nearest
+-- enemy field unit, the enemy strength within reach (+1), the strengths
+-- of the adjacent enemies, our field strength on and beside the hex, and
+-- the distance to our nearest field unit.
+local function hex_info(memo, h, ours, theirs, reach)
+  local m = memo[h]
+  if m then return m end
+  m = { near = FAR, threat = 0, adj = {}, support = 0, with = false, friend = FAR }
+  for _, e in ipairs(theirs) do
+    local d = dist(h, e.hex)
+    if d < m.near then m.near = d end
+    if d <= reach + 1 then m.threat = m.threat + e.str end
+    if d == 1 then m.adj[#m.adj + 1] = e.str end
   end
-  return best, bs
+  for _, f in ipairs(ours) do
+    local d = dist(h, f.hex)
+    if d <= 1 then m.support = m.support + f.str end
+    if d == 0 then m.with = true end
+    if d < m.friend then m.friend = d end
+  end
+  memo[h] = m
+  return m
 end
 
--- Whether leader l (with the changes of `at`) is in danger: an enemy
--- field unit next to it and no field unit of its side on its hex.
-local function in_danger(pos, at, l)
-  local guarded, threatened = false, false
-  for _, f in ipairs(pos.field) do
-    local now = lookup(pos, at, f.name)
-    if now then
-      local d = dist(l.hex, now.hex)
-      if d == 0 and now.side == l.side then guarded = true
-      elseif d <= 1 and now.side ~= l.side then threatened = true end
-    end
+-- The score (tenths) of field unit u standing on hex label h.
+local function field_score(memo, u, h, ours, theirs, reach)
+  local m = hex_info(memo, h, ours, theirs, reach)
+  if m.near == FAR then return 0 end
+  local adj_score = 0
+  for _, es in ipairs(m.adj) do
+    if u.str >= es then adj_score = adj_score + W_CONTACT * (u.str - es + 1)
+    else adj_score = adj_score - W_OVERMATCHED * (es - u.str) end
   end
-  return threatened and not guarded
-end
-
--- One unit's share of the evaluation for side (its strength, a leader's
--- life and danger, a field unit of ours closing in or in contact).
-local function unit_value(pos, at, u, side)
-  if not u then return 0 end
-  local sign = u.side == side and 1 or -1
-  if u.leader then
-    local v = W_LEADER
-    if in_danger(pos, at, u) then v = v - W_DANGER end
-    return sign * v
-  end
-  local v = sign * W_STRENGTH * u.str
-  if u.side == side then
-    local d, es = nearest_enemy(pos, at, u, u.hex)
-    if d < FAR then
-      v = v - W_CLOSE * math.min(d, 12)
-      if d == 1 then v = v + W_CONTACT * (u.str - es) end
-    end
-  end
+  -- our strength beside the hex, u counted once wherever it stands now
+  local support = m.support + u.str
+  if u.hex and dist(u.hex, h) <= 1 then support = support - u.str end
+  local v = -W_CLOSE * math.min(m.near, 12) + adj_score
+  if m.threat > 2 * support then v = v - W_EXPOSED * (m.threat - 2 * support) end
   return v
 end
 
--- The change of the evaluation from pos to the outcome `changes` (a list
--- of { key, to }) for side.  Only the units the outcome changes, and the
--- leaders near them, are looked at.
-local function delta(pos, side, changes)
-  local at, touched, order = {}, {}, {}
-  local vp = {}
+-- The score of leader l on hex h: with our field units, out of reach.
+local function leader_score(memo, l, h, ours, theirs, reach)
+  local m = hex_info(memo, h, ours, theirs, reach)
+  local v = 0
+  if m.with then v = v + W_LEADER_WITH elseif m.threat > 0 then v = v - W_LEADER_ALONE end
+  if m.friend < FAR then v = v - W_LEADER_NEAR * math.min(m.friend, 12) end
+  return v
+end
+
+-- ------------------------------------------------------------------ the evaluation of outcomes
+
+-- The change (tenths) of the evaluation for side from pos to an outcome
+-- (its changes: { key = "NAME.field" | "vp.SIDE" ..., to }), and the hex
+-- the named unit `mover` ends on (nil: gone).
+local function delta(pos, side, changes, mover)
+  local d = 0
+  local gone, appeared = {}, {}
+  local final = mover and pos.units[mover] and pos.units[mover].hex
   for _, c in ipairs(changes) do
     local name, field = c.key:match("^(.*)%.([%w_]+)$")
     local u = name and pos.units[name]
-    if u then
-      if not touched[name] then touched[name] = true; order[#order + 1] = name end
-      local now = at[name]
-      if now == nil then
-        now = {}
-        for k, v in pairs(u) do now[k] = v end
-        at[name] = now
-      end
-      if now then
-        if field == "eliminated" then at[name] = false
-        elseif field == "hex" then
-          if type(c.to) == "string" and hex(c.to) and bitwa.hex.on_map(hex(c.to)) then now.hex = c.to
-          else at[name] = false end
-        elseif field == strength_name and math.type(c.to) and not now.leader then now.str = math.max(c.to, 0)
+    local s = c.key:match("^vp%.(.+)$")
+    if s and math.type(c.to) then
+      d = d + (s == side and 1 or -1) * W_VP * (c.to - (pos.vp[s] or 0))
+    elseif u then
+      local sign = u.side == side and 1 or -1
+      if field == "eliminated" or (field == "hex" and not (type(c.to) == "string" and hex(c.to))) then
+        if not gone[name] then
+          gone[name] = true
+          d = d - sign * (u.leader and W_LEADER or W_STRENGTH * u.str)
         end
+        if name == mover then final = nil end
+      elseif field == "hex" then
+        if name == mover then final = c.to end
+      elseif field == C.strength_name and math.type(c.to) and u.field and not gone[name] then
+        d = d + sign * W_STRENGTH * (math.max(c.to, 0) - u.str)
+      elseif u.field and u.states[field] ~= nil then
+        local usual = pos.usual[u.side] and pos.usual[u.side][field]
+        local share = STATE_SHARE * u.str * W_STRENGTH // 10
+        if u.states[field] == usual and c.to ~= usual then d = d - sign * share
+        elseif u.states[field] ~= usual and c.to == usual then d = d + sign * share end
       end
-    else
-      local s = c.key:match("^vp%.(.+)$")
-      if s and math.type(c.to) then vp[s] = c.to end
+    elseif name and field == "appears" and not appeared[name] then
+      appeared[name] = true
     end
   end
-  local d = 0
-  for s, v in pairs(vp) do
-    local was = pos.vp[s] or 0
-    d = d + (s == side and 1 or -1) * W_VP * (v - was)
-  end
-  -- the units changed, and the leaders within 2 hexes of where they were or are
-  local seen = {}
-  local function add(name)
-    if seen[name] then return end
-    seen[name] = true
-    d = d + unit_value(pos, at, lookup(pos, at, name), side) - unit_value(pos, {}, pos.units[name], side)
-  end
-  for _, name in ipairs(order) do add(name) end
-  for _, l in ipairs(pos.leaders) do
-    if not seen[l.name] then
-      for _, name in ipairs(order) do
-        local was, now = pos.units[name], lookup(pos, at, name)
-        if (dist(l.hex, was.hex) <= 2) or (now and dist(l.hex, now.hex) <= 2) then add(l.name) break end
-      end
-    end
-  end
-  return d
+  return d, final
 end
 
--- ------------------------------------------------------------------ the prior
+-- ------------------------------------------------------------------ the plan
 
--- A cheap guess at a line's worth, to choose which lines to search.
-local function prior(pos, side, line)
+-- The line's actor (the first unit of ours named), the enemies it names,
+-- and the hex it ends on (the last hex word) or the facing it turns to.
+local function parse(pos, side, line)
   local ws = words(line)
-  local mine, theirs, places = {}, {}, {}
+  local mine, theirs, place, facing = {}, {}, nil, nil
   for k = 2, #ws do
     local w = ws[k]
     local named = false
@@ -225,146 +243,212 @@ local function prior(pos, side, line)
       if u then
         named = true
         if u.side == side then mine[#mine + 1] = u else theirs[#theirs + 1] = u end
+      elseif not hex(part) and bitwa.unit(part) then
+        named = true
+        local b = bitwa.unit(part)
+        if b.side == side then mine[#mine + 1] = { name = part, side = side, str = C.strength(b), leader = C.is_leader(b),
+                                                   field = C.is_field(b), offmap = true, states = {} } end
       end
     end
-    if not named and w:match("^%d%d%d%d?$") and hex(w) and bitwa.hex.on_map(hex(w)) then places[#places + 1] = w end
-  end
-  if #theirs > 0 then
-    local att, def = 0, 0
-    for _, u in ipairs(mine) do att = att + u.str end
-    for _, u in ipairs(theirs) do def = def + u.str end
-    return ATTACK_PRIOR + math.min(att * 100 // math.max(def, 1), 600)
-  end
-  local u = mine[1]
-  if not u then return 100 end
-  if #places > 0 then
-    local to = places[#places]
-    if u.leader then return 50 end
-    local d0 = nearest_enemy(pos, {}, u, u.hex)
-    local d1 = nearest_enemy(pos, {}, u, to)
-    if d0 == FAR then return 100 end
-    return 200 + 100 * (d0 - d1)
-  end
-  return 150
-end
-
--- ------------------------------------------------------------------ rationals
-
-local function gcd(a, b)
-  if a < 0 then a = -a end
-  while b ~= 0 do a, b = b, a % b end
-  return a
-end
-
--- The expected value of the outcomes' integer values vals[i], with
--- probabilities n_i / d_i: { num, den } in lowest terms, den > 0.
-local function expectation(outcomes, vals)
-  local num, den = 0, 1
-  for i, o in ipairs(outcomes) do
-    local n, d = o.n, o.d
-    local g = gcd(den, d)
-    local l = den // g * d
-    num = num * (l // den) + n * vals[i] * (l // d)
-    den = l
-    local r = gcd(num, den)
-    if r > 1 then num, den = num // r, den // r end
-  end
-  return { num, den }
-end
-
--- a/b against c/d (b, d > 0), exactly and without overflow: -1, 0 or 1
--- (integer parts first, then the remainders' reciprocals)
-local function compare(a, b, c, d)
-  for _ = 1, 64 do
-    local qa, qc = a // b, c // d
-    if qa ~= qc then return qa < qc and -1 or 1 end
-    local ra, rc = a - qa * b, c - qc * d
-    if ra == 0 or rc == 0 then
-      if ra == rc then return 0 end
-      return ra == 0 and -1 or 1
+    if not named then
+      if hex(w) then place = w
+      elseif C.as_facing(w) then facing = C.as_facing(w) end
     end
-    -- ra/b against rc/d, both in (0, 1): the larger has the smaller reciprocal
-    a, b, c, d = d, rc, b, ra
   end
-  return 0
+  return mine, theirs, place, facing
 end
-
--- ------------------------------------------------------------------ choose
 
 function M.choose(side, legal)
-  read_roles()
+  C.read_roles()
   local pos = read_position()
-  local cands, has_end = {}, false
-  for _, line in ipairs(legal) do
+  local ours, theirs = split(pos, side)
+  local has_end = false
+  -- the enemy's reach, read from ours
+  local reach = MIN_REACH
+  local parsed = {}
+  for i, line in ipairs(legal) do
     if line == "end" then has_end = true
-    else cands[#cands + 1] = { line = line, prior = prior(pos, side, line), draw = rng(1000000) } end
+    else
+      local mine, foes, place, facing = parse(pos, side, line)
+      parsed[i] = { line = line, mine = mine, foes = foes, place = place, facing = facing }
+      local u = mine[1]
+      if u and not u.offmap and place and #foes == 0 then
+        local d = dist(u.hex, place)
+        if d > reach then reach = d end
+      end
+    end
   end
-  if #cands == 0 then return legal[1] end
-  table.sort(cands, function(a, b)
+  -- the steps: attacks; field units' orders; leaders' orders
+  local attacks, field_steps, leader_steps = {}, {}, {}
+  local cache, memo = {}, {}
+  local function here(u)
+    local v = cache[u.name]
+    if v == nil then
+      if u.offmap then v = 0
+      elseif u.leader then v = leader_score(memo, u, u.hex, ours, theirs, reach)
+      else v = field_score(memo, u, u.hex, ours, theirs, reach) end
+      cache[u.name] = v
+    end
+    return v
+  end
+  local function placed(u, h)
+    if u.leader then return leader_score(memo, u, h, ours, theirs, reach) end
+    return field_score(memo, u, h, ours, theirs, reach)
+  end
+  for i = 1, #legal do
+    local p = parsed[i]
+    if p then
+      local u = p.mine[1]
+      p.draw = rng(1000000)
+      if #p.foes > 0 then
+        local att, def, fighters = 0, 0, 0
+        for _, m in ipairs(p.mine) do att = att + m.str end
+        for _, f in ipairs(p.foes) do def = def + f.str; if f.field then fighters = fighters + 1 end end
+        p.prior = att * 100 // math.max(def, 1) + (fighters == 0 and 1000 or 0)
+        attacks[#attacks + 1] = p
+      elseif u then
+        -- the position score: where the order leaves the unit, against where it stands
+        if p.place then
+          p.static = placed(u, p.place) - (u.offmap and 0 or here(u))
+          if u.offmap then p.static = p.static + W_STRENGTH * u.str end
+        elseif p.facing and not u.offmap and not u.leader then
+          local target, td = nil, FAR
+          for _, e in ipairs(theirs) do
+            local d = dist(u.hex, e.hex)
+            if d < td then target, td = e, d end
+          end
+          local unit = bitwa.unit(u.name)
+          p.static = -1
+          if target and unit and unit.facing then
+            local before = bitwa.hex.in_front(hex(u.hex), unit.facing, hex(target.hex))
+            local after = bitwa.hex.in_front(hex(u.hex), p.facing, hex(target.hex))
+            if after and not before then p.static = W_FACE elseif before and not after then p.static = -W_FACE end
+          end
+        else
+          p.static = 1
+        end
+        if u.leader then leader_steps[#leader_steps + 1] = p else field_steps[#field_steps + 1] = p end
+      end
+    end
+  end
+  local function by_prior(a, b)
     if a.prior ~= b.prior then return a.prior > b.prior end
     if a.draw ~= b.draw then return a.draw < b.draw end
     return a.line < b.line
-  end)
-  local best, best_lines = nil, {}
-  local others = 0
-  for _, c in ipairs(cands) do
-    if budget() <= 0 then break end
-    if c.prior < ATTACK_PRIOR then others = others + 1 end
-    if others > MOVES_SEARCHED then break end
-    local rep = odds(c.line, side)
-    if rep then
-      local vals = {}
-      for i, o in ipairs(rep.outcomes) do vals[i] = delta(pos, side, o.changes) end
-      local v = expectation(rep.outcomes, vals)
-      local cmp = best and compare(v[1], v[2], best[1], best[2])
-      if best == nil or cmp > 0 then best, best_lines = v, { c.line }
-      elseif cmp == 0 then best_lines[#best_lines + 1] = c.line end
+  end
+  local function by_static(a, b)
+    if a.static ~= b.static then return a.static > b.static end
+    if a.draw ~= b.draw then return a.draw < b.draw end
+    return a.line < b.line
+  end
+  table.sort(attacks, by_prior)
+  table.sort(field_steps, by_static)
+  table.sort(leader_steps, by_static)
+
+  -- check a step through the rules: its value, an exact fraction
+  local function value(p)
+    if budget() <= 0 then return nil end
+    local rep = odds(p.line, side)
+    if not rep then return nil end
+    local vals = {}
+    local actor = p.mine[1]
+    for i, o in ipairs(rep.outcomes) do
+      local d, final = delta(pos, side, o.changes, actor and actor.name)
+      if #p.foes == 0 and actor then
+        -- the position score where the unit ends (it stood: here)
+        if final and final ~= (actor.hex or false) and hex(final) then
+          d = d + placed(actor, final) - (actor.offmap and 0 or here(actor))
+          if actor.offmap then d = d + W_STRENGTH * actor.str end
+        elseif final == actor.hex then
+          d = d + (p.facing and p.static or 0)
+        end
+      end
+      vals[i] = d
     end
+    return C.expectation(rep.outcomes, vals)
   end
-  if best == nil then
-    -- nothing searched (no node left for any line the rules accept)
-    if has_end and cands[1].prior < ATTACK_PRIOR then return "end" end
-    return cands[1].line
+  local function best_of(steps, limit)
+    local best, lines = nil, {}
+    local n = 0
+    for _, p in ipairs(steps) do
+      if n >= limit then break end
+      if p.static == nil or p.static > 0 then
+        n = n + 1
+        local v = value(p)
+        if v then
+          local c = best and C.compare(v[1], v[2], best[1], best[2])
+          if best == nil or c > 0 then best, lines = v, { p.line }
+          elseif c == 0 then lines[#lines + 1] = p.line end
+        end
+      end
+    end
+    if best and best[1] > 0 then return lines[#lines == 1 and 1 or rng(#lines)] end
+    return nil
   end
-  if has_end and best[1] <= 0 then return "end" end
-  if #best_lines == 1 then return best_lines[1] end
-  return best_lines[rng(#best_lines)]
+  local pick = best_of(attacks, ATTACKS_SEARCHED) or best_of(field_steps, MOVES_SEARCHED)
+    or best_of(leader_steps, MOVES_SEARCHED)
+  if pick then return pick end
+  if has_end then return "end" end
+  -- no end offered: something must be done; the best by the prior
+  if #attacks > 0 then return attacks[1].line end
+  if #field_steps > 0 then return field_steps[1].line end
+  if #leader_steps > 0 then return leader_steps[1].line end
+  return legal[1]
 end
 
 -- ------------------------------------------------------------------ answer
 
+-- A reaction that fights is taken at 2:1 or better by strength; a
+-- pursuit (hexes and a passive word) stops.
 function M.answer(request)
-  read_roles()
+  C.read_roles()
   local side, options = request.side, request.options
-  -- a choice of several at once that needs more than one: the first ones offered
-  local min = math.tointeger(request.min) or 1
-  if min > 1 and min <= #options then return table.concat(options, ",", 1, min) end
-  if #options == 1 then return options[1] end
-  local pos = read_position()
-  -- hexes: the one farthest from the enemy's field units
-  local best, bd = nil, nil
-  for _, o in ipairs(options) do
-    local h = o:match("^%d%d%d%d?$") and hex(o)
-    if not (h and bitwa.hex.on_map(h)) then best = nil break end
-    local d = nearest_enemy(pos, {}, { side = side }, o)
-    if bd == nil or d > bd then best, bd = o, d end
+  if #options > 1 and not request.max then
+    local passive
+    for _, o in ipairs(options) do
+      local w = o:lower()
+      if C.PASSIVE[w] or w == "stop" then passive = o end
+    end
+    if passive then
+      local best, br = nil, nil
+      local hexes_only = true
+      for _, o in ipairs(options) do
+        if o ~= passive then
+          if not C.as_hex(o) then hexes_only = false end
+          local att, def, foes = 0, 0, 0
+          for _, w in ipairs(words(o)) do
+            for part in w:gmatch("[^,]+") do
+              local u = bitwa.unit(part)
+              if u then
+                if u.side == side then att = att + C.strength(u)
+                else def = def + C.strength(u); foes = foes + 1 end
+              end
+            end
+          end
+          if foes > 0 then
+            -- att / def, compared exactly (def may be 0)
+            if att >= 2 * def and (br == nil or att * br[2] > br[1] * math.max(def, 1)) then
+              best, br = o, { att, math.max(def, 1) }
+            end
+          end
+        end
+      end
+      if hexes_only then return passive end
+      if best then return best end
+      -- options that fight, none at 2:1: pass
+      local fights = false
+      for _, o in ipairs(options) do
+        for _, w in ipairs(words(o)) do
+          for part in w:gmatch("[^,]+") do
+            local u = bitwa.unit(part)
+            if u and u.side ~= side then fights = true end
+          end
+        end
+      end
+      if fights then return passive end
+    end
   end
-  if best then return best end
-  -- our units: the strongest field unit takes the loss, a leader last
-  local pick, ps, units = nil, nil, true
-  for _, o in ipairs(options) do
-    local u = bitwa.unit(o)
-    if not u then units = false break end
-    local s = (leader_kind[u.kind] and 0 or 1000) + strength_of(u)
-    if u.side == side and (ps == nil or s > ps) then pick, ps = o, s end
-  end
-  if units and pick then return pick end
-  local active = {}
-  for _, o in ipairs(options) do
-    if not PASSIVE[o:lower()] then active[#active + 1] = o end
-  end
-  if #active == 0 then active = options end
-  return active[rng(#active)]
+  return C.answer(request)
 end
 
 return M

@@ -723,11 +723,12 @@ function M.new()
     return v
   end
   function api.scenario() return game().scenario_view end
-  -- bitwa.roles() -> { strength = attribute, leaders = {kinds}, markers = {kinds} }
-  -- (the manifest's roles, engine/roles.lua), a fresh copy
+  -- bitwa.roles() -> { strength = attribute, leaders = {kinds}, markers = {kinds},
+  -- states = {attributes} } (the manifest's roles, engine/roles.lua), a fresh copy
   function api.roles()
     local r = require("engine.roles").of(game())
-    return { strength = r.strength, leaders = util.deepcopy(r.leaders), markers = util.deepcopy(r.markers) }
+    return { strength = r.strength, leaders = util.deepcopy(r.leaders), markers = util.deepcopy(r.markers),
+             states = util.deepcopy(r.states) }
   end
   function api.game_over(r)
     local g = writable("bitwa.game_over", 2)

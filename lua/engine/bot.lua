@@ -44,7 +44,9 @@ ruleset (base, string, table, math, utf8; `bitwa`, `rules`), under the
 game's instruction budget and memory cap, and read-only: the game
 refuses every change while a bot looks at it (`bitwa.unit(x).sp = 0`,
 bitwa.set_var, bitwa.roll... fail with "a bot cannot change the game").
-Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
+include(name) runs a library of lua/bots/lib (NAME.lua, code the bots
+share) in the same environment and returns what it returns (once per
+call).  Its own chance is rng(n) -> 1..n (and math.random, the same dice): an
 unlogged draw from the bot's stream, seeded by a keyed hash of the
 game's seed (bitwa.util.bot_seed: its draws reveal nothing of the game's
 dice; so for every bot, the engine's too), the bot's side and the
@@ -189,6 +191,7 @@ function M.module(path, seed, side_index, name, opts)
   if not chunk then return nil, "bot '" .. name .. "': " .. tostring(cerr) end
   local bot = { name = name, path = path, hash = bitwa.util.hash(text) }
   local last_pos, tries = nil, 0
+  local lib_texts = {}      -- include()'s libraries, read once per bot
 
   -- The bot's dice for this call, made at its first draw: a draw
   -- depends on the seed, the side, the position and how many calls
@@ -222,8 +225,30 @@ function M.module(path, seed, side_index, name, opts)
       if rep then left = left - rep.plays end
       return rep, rule, message
     end
-    local env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end,
-                                words = util.words }
+    local env
+    -- include(name): a library of lua/bots/lib (NAME.lua) run in the
+    -- same environment (its rng, odds and budget), once per call
+    local included = {}
+    local function include(lib)
+      if type(lib) ~= "string" or not lib:match("^[%w_]+$") then
+        error("include(name): a library name (letters, digits, _) expected, got " .. show(lib), 2)
+      end
+      if included[lib] ~= nil then return included[lib] end
+      local ltext = lib_texts[lib]
+      if ltext == nil then
+        ltext = util.read_file(M.DIR .. "/lib/" .. lib .. ".lua") or false
+        lib_texts[lib] = ltext
+      end
+      if not ltext then error("include: no bot library '" .. lib .. "' in lua/bots/lib", 2) end
+      local lchunk, lerr = sandbox.load(ltext, "@lua/bots/lib/" .. lib .. ".lua", env)
+      if not lchunk then error(lerr, 0) end
+      local v = lchunk()
+      if v == nil then v = true end
+      included[lib] = v
+      return v
+    end
+    env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end,
+                          words = util.words, include = include }
     env.math.random = function(m, n)
       if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
       if n == nil then m, n = 1, m end
