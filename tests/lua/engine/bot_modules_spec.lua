@@ -385,4 +385,49 @@ test("search bot: whole games on the fixture, the same for the same seed and bud
   ok(g.n > 0)
 end)
 
+test("bot modules: include(name) runs a library of lua/bots/lib in the bot's environment; other names are refused", function()
+  local g = new_game(4)
+  local legal = g:legal_actions("A")
+  local path = temp_bot([[
+return { choose = function(side, legal)
+  local C = include "common"
+  local again = include "common"
+  local t = { type(C.answer), tostring(C == again), C.gcd(12, 18) }
+  for _, bad in ipairs { "../heuristic", "nosuch", 3 } do
+    local ok, e = pcall(include, bad)
+    t[#t + 1] = tostring(ok) .. ":" .. tostring(e)
+  end
+  error("REPORT " .. table.concat(t, "|"), 0)
+end, answer = function(req) return req.options[1] end }
+]])
+  local _, e = pcall(make(path, 4, 1).choose, g, "A", legal)
+  local rep = tostring(e):match("REPORT (.*)$")
+  ok(rep, tostring(e))
+  local f = {}
+  for x in (rep .. "|"):gmatch("([^|]*)|") do f[#f + 1] = x end
+  eq({ f[1], f[2], f[3] }, { "function", "true", "6" }, "the library, loaded once per call")
+  ok(f[4]:match("^false:.*a library name"), f[4])
+  ok(f[5]:match("^false:.*no bot library 'nosuch'"), f[5])
+  ok(f[6]:match("^false:.*a library name"), f[6])
+end)
+
+test("search bot: a leader is no fighter: the fighters close in first, a leader does not leave its troops; reactions worse than 2:1 are passed, pursuits stopped", function()
+  -- stages: A's chief ac stacked with foot a1 at 0304, a2 at 0305; B's foot b1 at 1004
+  local g = game_module.new { ruleset = ruleset.load("stages"), scenario = "late", seed = 5, deploy = "scenario" }
+  eq(g:phase_info().name, "A.move")
+  local s = make("search", 5, 1)
+  local function pick(lines)
+    local legal = {}
+    for i, l in ipairs(lines) do legal[i] = { side = "A", line = l } end
+    return s.choose(g, "A", legal)
+  end
+  -- (march: one hex at a time; a longer one is refused by the rules, found by odds)
+  eq(pick { "march ac 0404", "march a1 0404", "march a1 0204", "end" }, "march a1 0404", "the fighter closes in first")
+  eq(pick { "march ac 0404", "march ac 0904", "end" }, "end", "the chief leaves its troops: never")
+  eq(pick { "march a1 0204", "march a1 0303", "end" }, "end", "away from the enemy: no")
+  -- a reaction that fights at worse than 2:1 is passed; a pursuit stops
+  eq(s.answer(g, { side = "A", kind = "reaction", prompt = "?", options = { "charge a1 b1", "pass" } }), "pass")
+  eq(s.answer(g, { side = "A", kind = "pursuit", prompt = "?", options = { "0404", "0405", "stop" } }), "stop")
+end)
+
 for _, p in ipairs(temp_files) do os.remove(p) end
