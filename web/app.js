@@ -15,6 +15,7 @@ let at = null;             // replay: the action shown, null for live
 let selected = null;       // { name, reach: [...], orders: [...] }
 let view = { x: 0, y: 0, k: 1 };
 let compose = null;        // { kind, side, types, slots: [[names]], lines: [[words]] }
+let pick = null;           // an order with hex, facing or choice words: { kind, side, unit, types, lines: [[words]], chosen: [words] }
 const SVGNS = "http://www.w3.org/2000/svg";
 
 async function api(method, path, body) {
@@ -90,6 +91,7 @@ function showBoard(svgText) {
   drawMarks();
   if (selected && at === null) showReach();
   if (compose) showCompose(true);
+  if (pick && at === null) showPick(true);
 }
 
 // the centre of a hex of the board, in the SVG's coordinates
@@ -105,6 +107,54 @@ function svgEl(tag, attrs, text) {
   for (const k in attrs) e.setAttribute(k, attrs[k]);
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+// The facings as the board draws them (flat-topped hexes, N up): the
+// angle of each, in degrees from the x axis
+const FACINGS = ["N", "NE", "SE", "S", "SW", "NW"];
+const facingAngle = (f) => -90 + 60 * FACINGS.indexOf(f);
+
+// the point of a pointer event in the board's SVG coordinates
+function svgPoint(e) {
+  const svg = $("board").querySelector("svg");
+  const m = svg && svg.getScreenCTM();
+  if (!m) return null;
+  const p = svg.createSVGPoint();
+  p.x = e.clientX; p.y = e.clientY;
+  return p.matrixTransform(m.inverse());
+}
+
+// the facing pointed at in hex `label`: the side of the hex nearest the
+// pointer when it is in the hex's outer part, else null (its middle)
+function facingAt(label, e) {
+  const c = hexCentre(label), p = svgPoint(e);
+  if (!c || !p) return null;
+  const dx = p.x - c.x, dy = p.y - c.y;
+  if (Math.hypot(dx, dy) < c.r * 0.42) return null;
+  const a = Math.atan2(dy, dx) * 180 / Math.PI;
+  return FACINGS[(((Math.round((a + 90) / 60)) % 6) + 6) % 6];
+}
+
+// arrows on the sides of hex `label` for the facings given ({facing,
+// title, best}); the one the pointer is on is lit
+function drawFacings(label, facings, lit) {
+  const old = $("board").querySelector("#facing-arrows");
+  if (old) old.remove();
+  const svg = $("board").querySelector("svg"), c = hexCentre(label);
+  if (!svg || !c || !facings.length) return;
+  const layer = svgEl("g", { id: "facing-arrows", "data-hex": label });
+  for (const f of facings) {
+    const a = facingAngle(f.facing) * Math.PI / 180, r = c.r;
+    const ux = Math.cos(a), uy = Math.sin(a), px = -uy, py = ux;
+    const tip = [c.x + ux * r * 0.9, c.y + uy * r * 0.9], base = [c.x + ux * r * 0.42, c.y + uy * r * 0.42];
+    const w = r * 0.14;
+    const pts = [tip, [base[0] + px * w, base[1] + py * w], [base[0] - px * w, base[1] - py * w]];
+    const t = svgEl("polygon", { class: "facing-arrow" + (f.best ? " best" : "") + (f.facing === lit ? " lit" : ""),
+      "data-facing": f.facing, points: pts.map((q) => q.join(",")).join(" ") });
+    t.append(svgEl("title", {}, f.title || f.facing));
+    layer.append(t);
+  }
+  svg.append(layer);
 }
 
 // what the last actions did (state.marks, from the log's events): each
@@ -163,6 +213,8 @@ function drawMarks() {
 }
 
 function clearReach() {
+  const fa = $("board").querySelector("#facing-arrows");
+  if (fa) fa.remove();
   for (const p of $("board").querySelectorAll(".hex.reach")) p.classList.remove("reach");
   for (const t of $("board").querySelectorAll(".cost")) t.remove();
   for (const g of $("board").querySelectorAll(".selected")) g.classList.remove("selected");
@@ -234,8 +286,8 @@ async function selectUnit(name) {
   selected = { name, reach: r.data.reach, orders: r.data.orders, side: r.data.unit.side };
   // orders between units (params all unit/units: an attack, a fire...)
   // where this unit may be the first: chosen on the board
-  const kinds = composableKinds();
-  let offers = [];
+  const kinds = composableKinds(), bkinds = boardKinds();
+  let offers = [], picks = [];
   if (kinds.length && !state.bots[selected.side] && !state.pending && !state.over) {
     const a = await api("GET", "actions?side=" + encodeURIComponent(selected.side));
     if (a.ok) {
@@ -245,11 +297,26 @@ async function selectUnit(name) {
       }
     }
   }
-  showUnit(r.data.unit, r.data.reach, r.data.orders.filter((l) => !kinds.includes(l.split(/\s+/)[0])),
-           r.data.cannot_move, offers);
+  // orders of this unit with a hex or a facing (every legal line, not
+  // grouped as the actions list groups a path's first steps): built on
+  // the board
+  if (bkinds.length && !state.bots[selected.side] && !state.pending && !state.over) {
+    for (const k of bkinds) {
+      const lines = (r.data.order_words || []).filter((w) => w[0] === k && w[1] === name);
+      if (lines.length) picks.push({ kind: k, lines });
+    }
+  }
+  if (selected === null || selected.name !== name) return;   // another unit was clicked meanwhile
+  selected.picks = picks;
+  const folded = [...kinds, ...picks.map((x) => x.kind)];
+  showUnit(r.data.unit, r.data.reach, r.data.orders.filter((l) => !folded.includes(l.split(/\s+/)[0])),
+           r.data.cannot_move, offers, picks);
   showReach();
-  // a unit that cannot move but can attack: choose the other units at once
+  if (pick && pick.unit === name) return;
+  // a unit that cannot move but can attack: choose the other units at once;
+  // one that can only be placed or turned: its hexes or facings at once
   if (!r.data.reach.length && offers.length && (!compose || compose.slots[0][0] !== name)) startCompose(offers[0], name);
+  else if (!r.data.reach.length && !offers.length && picks.length) startPick(picks[0], name);
 }
 
 // The manifest's attributes by name (state.attributes: label, doc, per,
@@ -279,7 +346,7 @@ function atDefault(a, v) {
 // each with its label (else its name), its value (whole points where it
 // counts parts of one) and what it is; then its other values not at their
 // default
-function showUnit(u, reach, orders, cannot, offers) {
+function showUnit(u, reach, orders, cannot, offers, picks) {
   const info = $("unit-info");
   info.replaceChildren();
   if (!u) return;
@@ -314,6 +381,8 @@ function showUnit(u, reach, orders, cannot, offers) {
   const o = $("unit-orders");
   o.replaceChildren(...(offers || []).map((x) => el("button", { class: "compose", "data-kind": x.kind,
     onclick: () => startCompose(x, u.name) }, `${x.kind}… (choose on the board)`)),
+    ...(picks || []).map((x) => el("button", { class: "compose pick", "data-kind": x.kind,
+      onclick: () => startPick(x, u.name) }, `${x.kind}… (${x.lines.length} on the board)`)),
     ...orders.map((line) => el("button", { onclick: () => prepare(u.side, line) }, line)));
 }
 
@@ -371,6 +440,7 @@ function composableKinds() {
 }
 
 function startCompose(offer, name) {
+  endPick();
   const types = paramTypes(offer.kind);
   compose = { kind: offer.kind, side: selected.side, types, lines: offer.lines,
               slots: types.map((_, i) => (i === 0 ? [name] : [])) };
@@ -454,6 +524,108 @@ function composeClick(name) {
   return true;
 }
 
+// ------------------------------------------------------------ an order with hexes, facings, choices
+
+// the kinds whose orders are a unit then words chosen on the board: a hex
+// (the hexes the legal lines name are lit), a facing (arrows on the hex
+// chosen, else on the unit's), a choice (buttons); path orders are the
+// reach's
+function boardKinds() {
+  return Object.keys(state.kinds || {}).filter((k) => {
+    const t = paramTypes(k);
+    return !state.kinds[k].reach && t[0] === "unit" && t.slice(1).some((p) => p === "hex" || p === "facing");
+  });
+}
+
+function startPick(offer, name) {
+  endCompose();
+  pick = { kind: offer.kind, side: selected.side, unit: name, types: paramTypes(offer.kind), lines: offer.lines, chosen: [] };
+  $("odds").replaceChildren();
+  showPick();
+}
+
+function endPick() {
+  if (pick && !compose) $("compose-box").hidden = true;
+  pick = null;
+  for (const p of $("board").querySelectorAll(".hex.target")) p.classList.remove("target");
+  const fa = $("board").querySelector("#facing-arrows");
+  if (fa) fa.remove();
+}
+
+// the legal lines that begin with what is chosen, and the words they put next
+function pickNext() {
+  const k = 2 + pick.chosen.length;
+  const lines = pick.lines.filter((w) => pick.chosen.every((x, i) => w[2 + i] === x));
+  const next = [];
+  let done = false;
+  for (const w of lines) {
+    if (w.length === k) done = true;
+    else if (!next.includes(w[k])) next.push(w[k]);
+  }
+  return { type: pick.types[k - 1], next, done, line: done ? [pick.kind, pick.unit, ...pick.chosen].join(" ") : null };
+}
+
+// the hex a facing is chosen on: the last hex chosen, else the unit's
+function pickAnchor() {
+  for (let i = pick.chosen.length - 1; i >= 0; i--) if (pick.types[i + 1] === "hex") return pick.chosen[i];
+  const u = state.units.find((x) => x.name === pick.unit);
+  return u && u.hex;
+}
+
+function showPick(boardOnly) {
+  for (const p of $("board").querySelectorAll(".hex.target")) p.classList.remove("target");
+  const fa = $("board").querySelector("#facing-arrows");
+  if (fa) fa.remove();
+  if (!pick) return;
+  const n = pickNext();
+  if (n.type === "hex") {
+    for (const h of n.next) {
+      const p = $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(h)}"]`);
+      if (p) p.classList.add("target");
+    }
+  } else if (n.type === "facing" && n.next.length) {
+    const p = $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(pickAnchor() || "")}"]`);
+    if (p) p.classList.add("target");
+    drawFacings(pickAnchor(), n.next.map((f) => ({ facing: f, title: `${pick.kind} ${pick.unit} ${[...pick.chosen, f].join(" ")}` })));
+  }
+  if (boardOnly) return;
+  const box = $("compose-box");
+  box.hidden = false;
+  $("compose-title").textContent = "Order: " + pick.kind;
+  const info = $("compose-info");
+  info.replaceChildren(el("div", { class: "slot" }, el("b", {}, pick.kind + " "), [pick.unit, ...pick.chosen].join(" ")));
+  const choose = (w) => { pick.chosen.push(w); showPick(); };
+  if (n.next.length) {
+    const what = n.type === "hex" ? `click one of the ${n.next.length} hexes lit on the board` :
+      n.type === "facing" ? "click an arrow on the board for the facing, or here" : "choose";
+    info.append(el("div", { class: "muted" }, what));
+    if (n.type !== "hex") {
+      info.append(el("div", { class: "pick-words" }, ...n.next.map((w) => el("button", { "data-word": w, onclick: () => choose(w) }, w)),
+        n.done ? el("button", { "data-word": "", onclick: () => { pick.chosen.push(null); showPick(); } }, "as it is") : null));
+    }
+  }
+  if (pick.chosen.length) info.append(el("button", { onclick: () => { pick.chosen.pop(); showPick(); } }, "back"));
+  const line = pick.chosen[pick.chosen.length - 1] === null ? [pick.kind, pick.unit, ...pick.chosen.slice(0, -1)].join(" ")
+    : (n.done && !n.next.length ? n.line : null);
+  if (line) prepare(pick.side, line);
+  else $("odds").replaceChildren();
+}
+
+// a click on the board while an order is picked: a lit hex or an arrow
+function pickClick(e) {
+  const n = pickNext();
+  if (n.type === "facing") {
+    const a = e.target.closest("[data-facing]");
+    if (a && n.next.includes(a.dataset.facing)) { pick.chosen.push(a.dataset.facing); showPick(); return true; }
+    return false;
+  }
+  if (n.type !== "hex") return false;
+  // the hex under the pointer, even under a counter (a target hex may hold one)
+  const hex = document.elementsFromPoint(e.clientX, e.clientY).find((x) => x.matches && x.matches("polygon.hex"));
+  if (hex && n.next.includes(hex.dataset.hex)) { pick.chosen.push(hex.dataset.hex); showPick(); return true; }
+  return false;
+}
+
 function prepare(side, line) {
   $("order-side").value = side;
   $("order-line").value = line;
@@ -496,6 +668,7 @@ async function act(side, line) {
 function unselect() {
   selected = null;
   endCompose();
+  endPick();
   clearReach();
   $("unit-info").replaceChildren(el("span", { class: "muted" },
     "Click a counter to see its values, the hexes it can reach and its orders."));
@@ -631,20 +804,50 @@ function wire() {
   $("zoom-fit").onclick = fit;
   $("board").addEventListener("click", (e) => {
     if (moved) return;
+    if (pick && at === null && pickClick(e)) return;
     const u = e.target.closest("[data-unit]");
-    const hex = e.target.closest("polygon.hex");
-    if (hex && selected && at === null) {
+    const arrow = e.target.closest("#facing-arrows");
+    const hex = arrow ? $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(arrow.dataset.hex)}"]`)
+      : e.target.closest("polygon.hex");
+    if (hex && selected && at === null && !pick) {
+      // a reachable hex: the path order there, with the facing of the side
+      // clicked (its arrow), or the cheapest way in its middle
       const d = selected.reach.find((x) => x.hex === hex.dataset.hex);
-      if (d) { act(selected.side, d.line); return; }
+      if (d) {
+        const f = facingAt(d.hex, e);
+        const x = f && (d.facings || []).find((y) => y.facing === f);
+        act(selected.side, x ? x.line : d.line);
+        return;
+      }
     }
     if (u && compose && at === null && composeClick(u.dataset.unit)) return;
-    if (u) { if (compose) endCompose(); selectUnit(u.dataset.unit); return; }
+    if (u) { if (compose) endCompose(); if (pick) endPick(); selectUnit(u.dataset.unit); return; }
     selected = null;
     clearReach();
     endCompose();
+    endPick();
+  });
+  // over a reachable hex: its facings as arrows on its sides (a click on
+  // one moves there facing that way; the middle takes the cheapest)
+  let hover = "";
+  $("board").addEventListener("pointermove", (e) => {
+    if (!selected || pick || at !== null || drag) return;
+    const arrow = e.target.closest("#facing-arrows");
+    const label = arrow ? arrow.dataset.hex : (e.target.closest("polygon.hex") || { dataset: {} }).dataset.hex;
+    const d = label && selected.reach.find((x) => x.hex === label);
+    const key = d ? d.hex + "/" + facingAt(d.hex, e) : "";
+    if (key === hover) return;
+    hover = key;
+    if (!d || !d.facings || d.facings.length < 2) {
+      const fa = $("board").querySelector("#facing-arrows");
+      if (fa) fa.remove();
+      return;
+    }
+    drawFacings(d.hex, d.facings.map((x) => ({ facing: x.facing, best: x.facing === d.facing,
+      title: `${x.line}: ${x.cost_shown !== undefined ? x.cost_shown : x.cost}` })), facingAt(d.hex, e));
   });
   $("order-odds").onclick = showOdds;
-  $("compose-cancel").onclick = () => { endCompose(); $("odds").replaceChildren(); };
+  $("compose-cancel").onclick = () => { endCompose(); endPick(); $("odds").replaceChildren(); };
   $("order-do").onclick = () => act($("order-side").value, $("order-line").value.trim());
   $("order-line").addEventListener("keydown", (e) => { if (e.key === "Enter") showOdds(); });
   $("undo").onclick = async () => {

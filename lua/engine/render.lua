@@ -254,7 +254,8 @@ function M.svg(g, opts)
       if u.side == sd then
         local field = not is_leader(u) and not is_marker(u)
         pline(24, u.name .. " (" .. tostring(u.kind):gsub("_", " ") ..
-          ((field and sp_of(u) ~= nil) and (", " .. tostring(sp_of(u)) .. " " .. roles.label) or "") .. ")", nil, color_of_side(sd), 10)
+          ((field and sp_of(u) ~= nil) and (", " .. tostring(sp_of(u)) .. " " .. roles.label) or "") .. ")",
+          ' data-unit="' .. esc(u.name) .. '" data-side="' .. esc(u.side) .. '"', color_of_side(sd), 10)
         if arriving[u.name] then pline(34, "arrives " .. arriving[u.name], ' fill="#555" font-style="italic"') end
       end
     end

@@ -381,20 +381,33 @@ function Server:unit(name)
           local unit = g.rs.api.unit(name)
           local dests, r, m = paths.destinations(g, spec, side, unit)
           if not dests then return nil, r, m end
-          -- the cheapest way to each hex (reach's order among equals)
-          local best, order = {}, {}
+          -- the cheapest way to each hex (reach's order among equals),
+          -- and to each facing there
+          local best, order, by_facing = {}, {}, {}
           for _, d in ipairs(dests) do
             if d.hex ~= u.hex or d.facing ~= nil then
               local b = best[d.hex]
-              if not b then order[#order + 1] = d.hex end
+              if not b then order[#order + 1] = d.hex; by_facing[d.hex] = {} end
               if not b or d.cost < b.cost then best[d.hex] = d end
+              local f = math.type(d.facing) == "integer" and d.facing >= 0 and d.facing <= 5 and d.facing
+              local bf = f and by_facing[d.hex][f + 1]
+              if f and (not bf or d.cost < bf.cost) then by_facing[d.hex][f + 1] = d end
             end
           end
           local out = {}
           for _, h in ipairs(order) do
             if h ~= u.hex then
               local d = best[h]
+              local facings = {}
+              for f = 0, 5 do
+                local x = by_facing[h][f + 1]
+                if x then
+                  facings[#facings + 1] = { facing = util.FACINGS[f + 1], cost = x.cost,
+                                            line = paths.order_line(g, kind, spec, name, h, f) }
+                end
+              end
               out[#out + 1] = { hex = h, cost = d.cost, steps = #d.path,
+                                facing = d.facing and util.FACINGS[d.facing + 1] or nil, facings = facings,
                                 line = paths.order_line(g, kind, spec, name, h, nil) or
                                        paths.order_line(g, kind, spec, name, h, d.facing) }
             end
@@ -404,6 +417,8 @@ function Server:unit(name)
         if ok and list then
           for _, d in ipairs(list) do
             if cper then d.cost_shown = whole(d.cost, cper) end
+            for _, x in ipairs(d.facings) do if cper then x.cost_shown = whole(x.cost, cper) end end
+            d.facings = json.array(d.facings)
             reach[#reach + 1] = d
           end
         elseif ok then why = { rule = rule, message = msg }
@@ -413,7 +428,7 @@ function Server:unit(name)
   end
   -- its other legal orders: the lines naming it, but the steps of the
   -- actions that have a reach query (a KIND UNIT HEX line: the reach above)
-  local orders = json.array()
+  local orders, order_words = json.array(), json.array()
   if not g.pending and not g:is_over() then
     local actions = g.rs.manifest.actions
     for _, a in ipairs(g:legal_actions(side)) do
@@ -423,13 +438,16 @@ function Server:unit(name)
         for part in w[i]:gmatch("[^,]+") do if part == name then mentions = true end end
       end
       local step = actions[w[1]] and actions[w[1]].reach and w[3] and bitwa.hex.parse(w[3]) ~= nil
-      if mentions and not step then orders[#orders + 1] = a.line end
+      if mentions and not step then
+        orders[#orders + 1] = a.line
+        order_words[#order_words + 1] = json.array(w)
+      end
     end
   end
   local pos = self:position()
   local values
   for _, x in ipairs(pos.units) do if x.name == name then values = x end end
-  return { unit = values, reach = reach, cannot_move = why, orders = orders }
+  return { unit = values, reach = reach, cannot_move = why, orders = orders, order_words = order_words }
 end
 
 -- Bots play until a side without a bot must act or decide (at most

@@ -66,9 +66,18 @@ async function main() {
     await page.click('#board g.unit[data-unit="c"]');
     await page.waitForFunction(() => document.querySelector("#unit-info").textContent.includes("cavalry"));
     await page.waitForSelector('#board .hex.reach[data-hex="0406"]');
-    await page.click('#board polygon.hex[data-hex="0406"]', { force: true });
-    for (let i = 0; i < 50 && (await unitHex("c")) !== "0406"; i++) await page.waitForTimeout(100);
-    check(await unitHex("c") === "0406", "c moved to 0406");
+    // pointing at the hex's south side: its facings as arrows, S lit; the
+    // click moves there facing S (the hex's middle takes the cheapest facing)
+    const hb = await page.locator('#board polygon.hex[data-hex="0406"]').boundingBox();
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height * 0.88);
+    await page.waitForSelector('#facing-arrows polygon.lit[data-facing="S"]');
+    check(await page.locator("#facing-arrows polygon").count() >= 2, "the facings c may end with at 0406 are arrows");
+    await page.screenshot({ path: path.join(out, "4-facing.png") });
+    await page.mouse.click(hb.x + hb.width / 2, hb.y + hb.height * 0.88);
+    await page.waitForFunction(() => document.querySelector("#turn-box").textContent.includes(" 3 actions"));
+    const c1 = (await state()).units.find((u) => u.name === "c");
+    check(c1.hex === "0406" && c1.facing === "S", "c moved to 0406 facing S by one click: " + c1.hex + " " + c1.facing);
+    check((await state()).last.line === "move c 0406 S", "one path order with its facing");
     await page.screenshot({ path: path.join(out, "4-moved.png") });
     await page.click("#undo");
     for (let i = 0; i < 50 && (await unitHex("c")) !== "0306"; i++) await page.waitForTimeout(100);
@@ -81,6 +90,23 @@ async function main() {
     }, null, { timeout: 10000 }).then(() => true, () => false);
     check(refused, "undo beyond B's decision is refused with the reason");
     await page.screenshot({ path: path.join(out, "5-undo-refused.png") });
+
+    // an order with a facing built on the board: a's turn, its facings as
+    // arrows around it, the odds, confirm; then undo
+    await page.click('#board g.unit[data-unit="a"]');
+    await page.click('#unit-orders button.pick[data-kind="turn"]');
+    await page.waitForSelector('#facing-arrows polygon[data-facing="N"]');
+    check(await page.locator("#compose-box").isVisible(), "the turn is composed on the board");
+    await page.click('#facing-arrows polygon[data-facing="N"]');
+    await page.waitForFunction(() => document.querySelector("#odds").textContent.includes("Confirm: turn a N"));
+    check((await page.textContent("#odds")).includes("a: faces N"), "its odds say what it does");
+    await page.screenshot({ path: path.join(out, "5b-turn-picked.png") });
+    await page.click("#odds button");
+    await page.waitForFunction(() => document.querySelector("#turn-box").textContent.includes(" 3 actions"));
+    check((await state()).units.find((u) => u.name === "a").facing === "N", "a turned to face N");
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelector("#turn-box").textContent.includes(" 2 actions"));
+    check((await state()).units.find((u) => u.name === "a").facing === "NE", "undo turned a back");
 
     // the attack phase: odds before confirming
     await page.fill("#order-line", "end");
@@ -95,6 +121,7 @@ async function main() {
     check(/\d+\/\d+/.test(odds), "the exact odds are shown before confirming");
     await page.screenshot({ path: path.join(out, "6-odds.png") });
     const before = (await state()).actions;
+    check((await page.textContent("#odds")).includes("Confirm: attack a x"), "the confirm button is the attack's");
     await page.click("#odds button");
     for (let i = 0; i < 50 && (await state()).actions === before && !(await state()).pending; i++) await page.waitForTimeout(100);
     // answer whatever the combat asks
@@ -125,9 +152,76 @@ async function main() {
   }
   const verify = execFileSync(bitwa, ["replay", game, "--verify"]).toString();
   check(verify.includes("every checksum matches"), "the game file verifies");
+  await kircholm();
   await grunwald();
   console.log(`${passes} passed, ${failures} failed`);
   process.exit(failures ? 1 : 0);
+}
+
+// A server on a new game: its URL and process
+async function serve(args, what) {
+  const srv = spawn(bitwa, ["serve", ...args, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let buf = "";
+    const t = setTimeout(() => reject(new Error(what + ": the server did not start")), 120000);
+    srv.stdout.on("data", (d) => {
+      buf += d;
+      const m = buf.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (m) { clearTimeout(t); resolve(m[1]); }
+    });
+  });
+  return { srv, url };
+}
+
+// Kircholm's deployment (husaria): an order with a hex and a facing
+// (deploy UNIT HEX FACING) built on the board: the unit, one of the hexes
+// lit for it, an arrow for the facing, the odds, confirm
+async function kircholm() {
+  const game = path.join(out, "kircholm.bitwa");
+  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  const { srv, url } = await serve(["husaria/kircholm", "-o", game, "--seed", "1", "--bots", "SW=rules"], "Kircholm");
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--no-first-run"] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    const state = async () => (await (await page.request.get(url + "api/state?marks=0")).json());
+    await page.goto(url);
+    await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
+    const before = await state();
+    // the board zoomed in around the unit (the mouse wheel)
+    const ub = await page.locator('#board g.unit[data-unit="Gosiewski"]').boundingBox();
+    await page.mouse.move(ub.x + ub.width / 2, ub.y + ub.height / 2);
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -100);
+    await page.waitForTimeout(100);
+    // the unit cannot move in this phase: its deployment starts at once
+    await page.click('#board g.unit[data-unit="Gosiewski"]');
+    await page.waitForSelector('#board polygon.hex.target[data-hex="3915"]', { timeout: 30000 });
+    check(await page.locator("#board polygon.hex.target").count() === 2, "the two hexes Gosiewski may deploy to are lit");
+    await page.click('#board polygon.hex[data-hex="3915"]', { force: true });
+    await page.waitForSelector("#facing-arrows polygon", { timeout: 30000 });
+    const facings = await page.$$eval("#facing-arrows polygon", (ps) => ps.map((p) => p.dataset.facing));
+    check(facings.length >= 1 && (await page.textContent("#compose-info")).includes("deploy Gosiewski 3915"),
+          "then its facings there as arrows: " + facings.join(" "));
+    await page.screenshot({ path: path.join(out, "k1-deploy-facing.png") });
+    const f = facings[facings.length - 1];
+    await page.click(`#facing-arrows polygon[data-facing="${f}"]`);
+    await page.waitForFunction((l) => document.querySelector("#odds").textContent.includes("Confirm: " + l),
+                               `deploy Gosiewski 3915 ${f}`, { timeout: 30000 });
+    check((await page.textContent("#odds")).includes("Gosiewski: moves 3813 → 3915"), "the odds say where it goes");
+    await page.click("#odds button");
+    await page.waitForFunction((n) => document.querySelector("#turn-box").textContent.includes(` ${n} actions`),
+                               before.actions + 1, { timeout: 30000 });
+    const g = (await state()).units.find((u) => u.name === "Gosiewski");
+    check(g.hex === "3915" && g.facing === f, `Gosiewski deployed at 3915 facing ${f} (${g.hex} ${g.facing})`);
+    await page.screenshot({ path: path.join(out, "k2-deployed.png") });
+  } catch (e) {
+    await page.screenshot({ path: path.join(out, "k-failed.png") });
+    throw e;
+  } finally {
+    await browser.close();
+    srv.kill("SIGTERM");
+  }
 }
 
 // The actions and decisions of a game file (tests/cli/dump_log.lua)
