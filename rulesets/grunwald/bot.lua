@@ -52,7 +52,11 @@ local function nearest(h, list)
   for i = 1, #list do
     local p = list[i]
     local dx, dz = p[1] - hx, p[2] - hz
-    local d = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+    local dy = dx + dz
+    if dx < 0 then dx = -dx end                   -- the three absolute values, without calls
+    if dz < 0 then dz = -dz end
+    if dy < 0 then dy = -dy end
+    local d = (dx + dz + dy) // 2
     if not bd or d < bd then best, bd = p[3], d end
   end
   return best, bd
