@@ -309,15 +309,30 @@ function M.new()
 
   function api.is_unit(x) return type(x) == "table" and getmetatable(x) == "unit" end
 
-  -- bitwa.units{side=, kind=, hex=, near=, within=, where=fn} -> units in
-  -- id order.  near = h, within = n: only the units on the map's hexes at
-  -- most n hexes from h (n = 0 when not given), found through the hexes
-  -- around h rather than by testing every unit.
+  -- bitwa.units{side=, kind=, hex=, near=, within=, on_map=, where=fn} ->
+  -- units in id order.  near = h, within = n: only the units on the map's
+  -- hexes at most n hexes from h (n = 0 when not given), found through the
+  -- hexes around h rather than by testing every unit.  kind: a kind, or a
+  -- list of kinds (the units of any of them); on_map = true: only the units
+  -- standing on a hex.  Both are answered from the unit cache, with no
+  -- call per unit (where is called for each unit the others let through).
   local NO_FILTER = {}
+  -- the set of a list of kinds given by rule code (read raw: a list, not
+  -- its metamethods; the work is rule code's, under its budget)
+  local function kind_set(list)
+    local set, n = {}, rawlen(list)
+    for i = 1, n do
+      local k = rawget(list, i)
+      if type(k) ~= "string" then error("bitwa.units: kind must be a kind or a list of kinds", 3) end
+      set[k] = true
+    end
+    return set
+  end
   function api.units(filter)
     local g = G or game()
     filter = filter or NO_FILTER
-    local c = g:units_cache()
+    local c = g.unit_cache
+    if not c or c.version ~= g.state:version() then c = g:units_cache() end
     local ids = c.ids
     local near = filter.near
     local h = filter.hex
@@ -354,13 +369,34 @@ function M.new()
       ids = list
     end
     local side, kind, where = filter.side, filter.kind, filter.where
+    local kinds_in, on_map = nil, filter.on_map
+    if type(kind) == "table" then kinds_in = kind_set(kind); kind = nil end
     if ids == c.ids then
       -- all units of a kind or side: their list in the cache (built on
       -- first use) rather than every unit tested
-      if type(kind) == "string" then ids = g:units_of("kind", kind); kind = nil
-      elseif type(side) == "string" then ids = g:units_of("side", side); side = nil end
+      if type(kind) == "string" then
+        local lists = c.kind_lists
+        ids = lists and lists[kind] or g:units_of("kind", kind)
+        kind = nil
+      elseif type(side) == "string" then
+        local lists = c.side_lists
+        ids = lists and lists[side] or g:units_of("side", side)
+        side = nil
+      end
     end
     local out, n = {}, 0
+    if kinds_in or on_map then
+      local sides, kinds, hexes = c.side, c.kind, c.hex
+      for i = 1, #ids do
+        local id = ids[i]
+        if (not side or sides[id] == side) and (not kind or kinds[id] == kind) and
+           (not kinds_in or kinds_in[kinds[id]]) and (not on_map or hexes[id] ~= nil) then
+          local u = proxies[id] or proxy(id)
+          if not where or where(u) then n = n + 1; out[n] = u end
+        end
+      end
+      return out
+    end
     if not side and not kind then
       for i = 1, #ids do
         local id = ids[i]

@@ -83,7 +83,17 @@ end
 
 -- Every field unit of a side on the map.
 local function on_map_field(u) return u.hex ~= nil and rules.units.is_field(u) end
+-- the field kinds, as is_field reads them: the engine answers from its
+-- cache (while is_field is this module's own; a ruleset that replaces it
+-- is asked unit by unit)
+local FIELD_KINDS = {}
+for k in pairs(CAVALRY) do FIELD_KINDS[#FIELD_KINDS + 1] = k end
+for k in pairs(INFANTRY) do FIELD_KINDS[#FIELD_KINDS + 1] = k end
+local own_is_field = M.is_field
 function M.field_units(side)
+  if rules.units.is_field == own_is_field then
+    return bitwa.units { side = side, kind = FIELD_KINDS, on_map = true }
+  end
   return bitwa.units { side = side, where = on_map_field }
 end
 

@@ -268,6 +268,51 @@ test("bitwa.units{kind=, side=}: the per-kind and per-side lists follow changes 
   for _, f in ipairs(filters) do eq(names(f), slow(f), "after the rollback") end
 end)
 
+test("bitwa.units{kind = {list}, on_map = true}: the units of any listed kind, those on a hex, as testing every unit says, through moves off the map and their rollback", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local function names(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units(f)) do out[#out + 1] = u.name end
+      return out
+    end)
+  end
+  local function slow(f)
+    return g:query(function()
+      local out = {}
+      for _, u in ipairs(api.units()) do
+        local kind_ok = f.kind == nil
+        for _, k in ipairs(f.kind or {}) do if u.kind == k then kind_ok = true end end
+        if kind_ok and (f.side == nil or u.side == f.side) and (not f.on_map or u.hex ~= nil) and
+           (f.where == nil or f.where(u)) then
+          out[#out + 1] = u.name
+        end
+      end
+      return out
+    end)
+  end
+  local filters = { { kind = { "archers", "cavalry" } }, { kind = { "infantry" }, side = "B" },
+                    { kind = {}, side = "A" }, { on_map = true }, { on_map = true, side = "A" },
+                    { kind = { "cavalry", "nothing" }, on_map = true },
+                    { kind = { "archers", "infantry", "cavalry" }, on_map = true, where = function(u) return u.name ~= "B1" end } }
+  for _, f in ipairs(filters) do eq(names(f), slow(f)) end
+  ok(#names { on_map = true } > 0 and #names { kind = { "archers", "cavalry" } } > 0, "the filters list units")
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    api.unit("R1").hex = nil
+    api.unit("B1").kind = "archers"
+    for _, f in ipairs(filters) do eq(names(f), slow(f), "inside the action") end
+    local listed = false
+    for _, u in ipairs(api.units { on_map = true }) do if u.name == "R1" then listed = true end end
+    ok(not listed, "a unit off the map is not on_map")
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  for _, f in ipairs(filters) do eq(names(f), slow(f), "after the rollback") end
+  local okq, err = pcall(g.query, g, function() return api.units { kind = { "archers", 3 } } end)
+  ok(not okq and tostring(err):find("a kind or a list of kinds", 1, true), tostring(err))
+end)
+
 test("unit cache: a unit removed in an action leaves the queries at once, and a rollback brings it back", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
