@@ -15,7 +15,9 @@
 --      enemy's reach), as the change from where the unit stands;
 --   3. the steps are ordered: attacks, then the field units' best orders
 --      (each unit's best, best first), then the leaders' (leaders move last,
---      onto our troops, never alone within the enemy's reach);
+--      onto our troops, never alone within the enemy's reach, behind a
+--      front stronger than the enemy that can reach them; a field unit
+--      pays for leaving a leader alone within the enemy's reach);
 --   4. the first steps are played through the rules while nodes are left:
 --      every attack, then the MOVES_SEARCHED best other steps, each valued
 --      by the exact expected change of the evaluation over its outcomes
@@ -50,15 +52,16 @@ local C = include "common"     -- lua/bots/lib/common.lua
 local words = words
 
 -- the evaluation's weights, in tenths of a strength point (integers)
-local W_STRENGTH, W_VP, W_LEADER = 10, 5, 60
+local W_STRENGTH, W_VP, W_LEADER = 10, 5, 150
 local STATE_SHARE = 4          -- tenths of a unit's strength a bad state costs
 -- the position score of a unit's hex, in tenths
 local W_CLOSE = 1              -- per hex to the nearest enemy field unit (at most 12)
 local W_CONTACT = 3            -- per strength point above (below: W_OVERMATCHED) an adjacent enemy
 local W_OVERMATCHED = 6
 local W_EXPOSED = 2            -- per enemy strength point within reach above twice our support
-local W_LEADER_ALONE = 80      -- a leader with no field unit of ours on its hex, within the enemy's reach
+local W_LEADER_ALONE = 200     -- a leader with no field unit of ours on its hex, within the enemy's reach
 local W_LEADER_WITH = 10       -- a leader on a hex with our field units
+local W_LEADER_THREAT = 4      -- per enemy strength point within reach of a leader above ours beside it
 local W_LEADER_NEAR = 2        -- per hex from a leader to our nearest field unit (at most 12)
 local W_FACE = 4               -- a turn that brings the nearest enemy into the front
 local MIN_REACH = 3
@@ -179,12 +182,15 @@ local function field_score(memo, u, h, ours, theirs, reach)
   return v
 end
 
--- The score of leader l on hex h: with our field units, out of reach.
+-- The score of leader l on hex h: with our field units, out of reach,
+-- behind a front stronger than the enemy that can reach the hex.
 local function leader_score(memo, l, h, ours, theirs, reach)
   local m = hex_info(memo, h, ours, theirs, reach)
   local v = 0
   if m.with then v = v + W_LEADER_WITH elseif m.threat > 0 then v = v - W_LEADER_ALONE end
   if m.friend < FAR then v = v - W_LEADER_NEAR * math.min(m.friend, 12) end
+  if m.threat > m.support then v = v - W_LEADER_THREAT * (m.threat - m.support) end
+  if m.near <= 1 then v = v - W_LEADER_ALONE // 2 end
   return v
 end
 
@@ -291,6 +297,16 @@ function M.choose(side, legal)
     end
     return v
   end
+  -- our field units and leaders per hex: a field unit leaving a leader
+  -- alone pays for it
+  local field_at, leader_at = {}, {}
+  for _, f in ipairs(ours) do field_at[f.hex] = (field_at[f.hex] or 0) + 1 end
+  for _, l in ipairs(pos.leaders) do if l.side == side then leader_at[l.hex] = true end end
+  local function abandon(u, h)
+    if u.offmap or u.leader or h == u.hex or not leader_at[u.hex] or (field_at[u.hex] or 0) > 1 then return 0 end
+    local m = hex_info(memo, u.hex, ours, theirs, reach)
+    return m.threat > 0 and W_LEADER_ALONE or 0
+  end
   local function placed(u, h)
     if u.leader then return leader_score(memo, u, h, ours, theirs, reach) end
     return field_score(memo, u, h, ours, theirs, reach)
@@ -309,7 +325,7 @@ function M.choose(side, legal)
       elseif u then
         -- the position score: where the order leaves the unit, against where it stands
         if p.place then
-          p.static = placed(u, p.place) - (u.offmap and 0 or here(u))
+          p.static = placed(u, p.place) - (u.offmap and 0 or here(u)) - abandon(u, p.place)
           if u.offmap then p.static = p.static + W_STRENGTH * u.str end
         elseif p.facing and not u.offmap and not u.leader then
           local target, td = nil, FAR
@@ -357,7 +373,7 @@ function M.choose(side, legal)
       if #p.foes == 0 and actor then
         -- the position score where the unit ends (it stood: here)
         if final and final ~= (actor.hex or false) and hex(final) then
-          d = d + placed(actor, final) - (actor.offmap and 0 or here(actor))
+          d = d + placed(actor, final) - (actor.offmap and 0 or here(actor)) - abandon(actor, final)
           if actor.offmap then d = d + W_STRENGTH * actor.str end
         elseif final == actor.hex then
           d = d + (p.facing and p.static or 0)
