@@ -75,7 +75,7 @@ end
 
 local function line(...) return table.concat({ ... }, " ") end
 
-local safe_path, fair_attack, rough
+local safe_path, fair_attack, rough, guards_leader
 
 -- Lines are proposed only when the rules accept them now: the bot asks
 -- the rules' own checks (movement.check_move and check_turn, with 4.1.2
@@ -263,64 +263,154 @@ local function plan_steps(side, u, target, stop_at)
 end
 
 -- A leader's line (8.2.6, 8.2.7: a leader alone on a hex dies when an
--- enemy attacks or enters it): he stays on a hex with his own field units,
--- else he goes onto the hex of one of his troops (any troops for a grand
--- leader) the cheapest way, one out of the enemy's reach (3 hexes or more
--- from any enemy) when he can.  false: stay; nil: no such hex within reach.
+-- enemy attacks or enters it).  In a cavalry movement phase a moving
+-- leader may be countercharged, and the countercharge is fought against
+-- him alone (5.7.3) on the 9:1 column (8.2.7), even on the hex of his
+-- troops: there he moves only by a way no enemy cavalry can countercharge
+-- (cc_threat), and waits for the infantry movement phase, where no
+-- countercharge is made (2.1 d) and he has what he kept of his 10 MP
+-- (8.1.2), when there is none.  He goes onto a hex of friendly field
+-- units (his own troops first, any for a grand leader), out of contact
+-- with the enemy (the second line), with as many of his troops as may be
+-- within his command range, the cheapest way; a leader on a hex of his
+-- troops stays, unless they stand in contact and a second-line hex within
+-- range of his troops is reachable in a phase without countercharges.
+-- false: stay; nil: no such hex within reach.
 local LEADER_REACH = 6      -- hexes: troops farther off are walked toward
 
--- The enemy cavalry's places, once per call.
-local function enemy_cavalry(ctx)
-  if not ctx.cavalry then
-    local out = {}
-    for _, e in ipairs(enemy_field_units(ctx.side)) do
-      if rules.units.is_cavalry(e) then out[#out + 1] = e end
-    end
-    ctx.cavalry = places(out)
+-- Whether a unit u of ctx.side moving on hex h now could be countercharged
+-- there (5.7): an enemy cavalry unit within the rules' reach that 5.7.7,
+-- 5.7.8 and 5.7.10 leave free and that has a way into a hex next to h,
+-- asked of the rules' own countercharge checks; false when no
+-- countercharge can meet u in this phase (an infantry movement phase, or
+-- a ruleset that never countercharges a leader).  Memoised per call.
+local function cc_threat(ctx, u, h)
+  local C = rules.countercharge
+  local enemy = rules.units.enemy(ctx.side)
+  if ctx.cc_target == nil then ctx.cc_target = {} end
+  local t = ctx.cc_target[u.id]
+  if t == nil then
+    t = C.can_target(u, enemy) == true
+    ctx.cc_target[u.id] = t
   end
-  return ctx.cavalry
+  if not t then return false end
+  ctx.cc_hex = ctx.cc_hex or {}
+  local v = ctx.cc_hex[h.label]
+  if v ~= nil then return v end
+  v = false
+  local mover = { hex = h, side = u.side, kind = u.kind, name = u.name }
+  for _, cc in ipairs(bitwa.units { side = enemy, near = h, within = C.reach }) do
+    if cc.hex and rules.units.is_cavalry(cc) and not rules.units.is_panicked(cc) and not C.barred(cc)
+       and not C.engaged(mover, enemy, { [cc.id] = true }) and #C.plans(cc, mover) > 0 then
+      v = true
+      break
+    end
+  end
+  ctx.cc_hex[h.label] = v
+  return v
 end
 
--- Whether a leader walking a path (the steps of a reach place) stays out
--- of the enemy cavalry's countercharge (5.7: a unit next to its front
--- area) on every hex of it: the countercharge is fought against the
--- moving leader alone (5.7.3), and kills him (8.2.7), even on the hex of
--- his troops.
-function safe_path(path, ctx)
+-- Whether u walking a path (the steps of a reach place) from its hex
+-- stays out of every countercharge on every hex of it: the window opens
+-- before its first step and after each (A-036).
+function safe_path(u, path, ctx)
+  if cc_threat(ctx, u, u.hex) then return false end
   for i = 1, #path do
-    local _, d = nearest(path[i].hex, enemy_cavalry(ctx))
-    if d and d <= 2 then return false end
+    if cc_threat(ctx, u, path[i].hex) then return false end
   end
   return true
 end
+
+local function distance(p, x, z)
+  local dx, dz = p[1] - x, p[2] - z
+  return (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+end
+
+-- A leader alone whom no friendly hex takes in: of the places he can
+-- reach this phase (by a way no countercharge meets), the one farthest
+-- from the enemy, when it is farther than where he stands.
+local FLEE_NEAR = 9        -- hexes: an enemy this near can reach him next turn
+local function flee_line(side, u, tried, ctx, dnow)
+  local dests = rules.movement.reach(side, u)
+  if not dests then return nil end
+  local best, bk
+  for i, e in ipairs(dests) do
+    if #e.path > 0 then
+      local _, de = nearest(e.hex, enemy_places(ctx))
+      de = de or 99
+      if de > dnow then
+        local key = de * 1000 - e.cost
+        if (not bk or key > bk) and safe_path(u, e.path, ctx) then best, bk = e, key end
+      end
+    end
+  end
+  if not best then return nil end
+  local l = line("move", u.name, best.hex.label, bitwa.hex.facing_name(best.facing))
+  if tried[l] then return nil end
+  return l
+end
+
+-- Whether u is the last unit on a hex of a leader of its side whom a
+-- countercharge could meet there now.
+local function guarded_leader_threatened(u, ctx)
+  if not guards_leader(u) then return false end
+  for _, l in ipairs(rules.units.leaders_at(u.hex, u.side)) do
+    if cc_threat(ctx, l, u.hex) then return true end
+  end
+  return false
+end
+
 local function leader_line(side, u, tried, ctx)
+  local stacked = false
   for _, f in ipairs(rules.units.field_units_at(u.hex, side)) do
-    if not rules.units.is_panicked(f) then return false end
+    if not rules.units.is_panicked(f) then stacked = true break end
   end
   local own = own_places(ctx)
   local troops = rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {})
-  local cands = {}
+  local range = rules.leaders.range(u)
+  local _, dnow = nearest(u.hex, enemy_places(ctx))
+  -- on a hex of his side's units out of contact: he stays
+  if stacked and not (dnow and dnow <= 1) then return false end
+  -- a moving leader may be countercharged where he stands: he waits
+  if cc_threat(ctx, u, u.hex) then return false end
   local ux, uz = cube(u.hex)
-  for i, p in ipairs(troops) do
-    local dx, dz = p[1] - ux, p[2] - uz
-    local dist = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
-    if dist <= LEADER_REACH then
-      local _, de = nearest(p[3], enemy_places(ctx))
-      cands[#cands + 1] = { p = p, key = ((de or 99) >= 3 and 0 or 1000) + dist, i = i }
+  local cands = {}
+  local seen = {}
+  local function consider(p, theirs)
+    local key = p[3].label
+    if seen[key] then return end
+    seen[key] = true
+    local dist = distance(p, ux, uz)
+    if dist == 0 or dist > LEADER_REACH then return end
+    local _, de = nearest(p[3], enemy_places(ctx))
+    local near = 0
+    for i = 1, #troops do
+      if distance(troops[i], p[1], p[2]) <= range then near = near + 1 end
     end
+    -- out of contact first, then his own troops, then most troops in range
+    -- and not with another leader (one combat result would take both)
+    local others = 0
+    for _, l in ipairs(rules.units.leaders_at(p[3], side)) do
+      if l.id ~= u.id then others = others + 1 end
+    end
+    local k = ((de or 99) <= 1 and 10000 or 0) + ((de or 99) <= 2 and 100 or 0) + (theirs and 0 or 1000)
+              + 300 * others - 4 * math.min(near, 8) + dist
+    cands[#cands + 1] = { p = p, key = k, i = #cands + 1, contact = (de or 99) <= 1, near = near }
   end
+  for _, p in ipairs(troops) do consider(p, true) end
+  for _, p in ipairs(own.all) do consider(p, false) end
   table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
   local unsafe = false
-  -- where he stands now the enemy can reach him (4 hexes): he goes all the
-  -- same, by the best way there is
-  local _, dnow = nearest(u.hex, enemy_places(ctx))
-  local threatened = dnow ~= nil and dnow <= 4
-  for k = 1, math.min(#cands, 3) do
-    local h = cands[k].p[3]
+  for k = 1, math.min(#cands, 4) do
+    local c = cands[k]
+    -- from a hex in contact he moves only to a hex out of it within
+    -- range of his troops
+    if stacked and (c.contact or c.near == 0) then break end
+    local h = c.p[3]
     local dests = rules.movement.reach(side, u, h)
     local last = dests and dests[#dests]
     if last and last.hex.label == h.label and #last.path > 0 then
-      if threatened or safe_path(last.path, ctx) then
+      if safe_path(u, last.path, ctx) then
         local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
         if not tried[l] then return l end
       else
@@ -328,9 +418,16 @@ local function leader_line(side, u, tried, ctx)
       end
     end
   end
-  -- his troops are near but every way to them passes the enemy cavalry:
-  -- he waits for them
+  if stacked then return false end
+  -- friendly troops are near but every way to them passes the enemy
+  -- cavalry: he waits for the infantry phase
   if unsafe then return false end
+  -- no friendly hex to go to and the enemy near: he keeps away from it
+  -- (alone he dies once an enemy unit reaches him, 8.2.6, 8.2.7)
+  if dnow and dnow <= FLEE_NEAR then
+    local l = flee_line(side, u, tried, ctx, dnow)
+    if l then return l end
+  end
   return nil
 end
 
@@ -359,9 +456,11 @@ local function unit_line(side, u, tried, ctx)
   if rules.units.is_leader(u) then
     local l = leader_line(side, u, tried, ctx)
     if l ~= nil then return l or nil end
-    -- no hex of his troops within reach: toward them
+    -- no hex of his troops within reach: toward them (toward any of his
+    -- side's when he has none left), never where a countercharge meets him
     local own = own_places(ctx)
     target, d = nearest(u.hex, rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {}))
+    if not target then target, d = nearest(u.hex, own.all) end
     if d and d <= 1 then target = nil end
   else
     -- [9.3.1] [10.3.1] a disorganized or panicked unit rallies first
@@ -373,6 +472,10 @@ local function unit_line(side, u, tried, ctx)
     end
     target, d = nearest(u.hex, enemy_places(ctx))
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
+    -- the last unit on a leader's hex stays while he could not follow it
+    -- without being countercharged: alone there he dies when an enemy
+    -- countercharge or pursuit enters his hex (8.2.6)
+    if target and not u.moved and guarded_leader_threatened(u, ctx) then target = nil end
     if not d then
       -- no enemy field unit left: hunt the lone leaders (8.2.6: a leader
       -- alone on a hex whose hex an enemy enters is killed)
@@ -397,6 +500,7 @@ local function unit_line(side, u, tried, ctx)
   -- the step itself; never a line the rules (or barred) refuse
   local first, plan, n = plan_steps(side, u, target, ctx.hunt and 0 or 1)
   if not first then return nil end
+  if rules.units.is_leader(u) and cc_threat(ctx, u, plan.hex) then return nil end
   -- a field unit closes into contact (where 5.2.3 makes it attack) only
   -- when it would fight there at 1:1 or better
   if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
@@ -454,6 +558,38 @@ local function entry_line(side, u, tried, ctx)
   return l
 end
 
+-- A lone enemy leader (8.2.6: killed when an enemy unit enters his hex)
+-- that a unit moving now can reach this phase: the nearest such unit
+-- goes onto his hex (one path order; reach's paths end there).
+local function hunt_line(side, tried, ctx, all, mover)
+  local lone = lone_leaders(ctx)
+  if #lone == 0 then return nil end
+  for _, p in ipairs(lone) do
+    local h = p[3]
+    local cands = {}
+    for i, u in ipairs(all) do
+      if u.hex and rules.units.is_field(u) and (not rules.units.is_ranged(u) or u.kind == "horse_archers") and may_act(side, u, mover)
+         and not rules.units.is_panicked(u) and u.condition ~= "disorganized" then
+        local d = bitwa.hex.distance(u.hex, h)
+        if d <= u.mp_left // 6 then cands[#cands + 1] = { u = u, d = d, i = i } end
+      end
+    end
+    table.sort(cands, function(a, b) return a.d < b.d or (a.d == b.d and a.i < b.i) end)
+    for k = 1, math.min(#cands, 3) do
+      local u = cands[k].u
+      if not barred(side, u, "move", ctx) then
+        local dests = rules.movement.reach(side, u, h)
+        local last = dests and dests[#dests]
+        if last and last.hex.label == h.label and #last.path > 0 then
+          local l = line("move", u.name, h.label, bitwa.hex.facing_name(last.facing))
+          if not tried[l] then return l end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 local function move_line(side, tried)
   local ctx = { side = side }
   -- reinforcements and units returning to the map (listing the entries
@@ -474,8 +610,10 @@ local function move_line(side, tried)
       if not tried[l] then return l end
     end
   end
-  -- the unit that acted last goes on first: it keeps its plan until done
   local mover = bitwa.var("movement.mover")
+  local hunt = hunt_line(side, tried, ctx, all, mover)
+  if hunt then return hunt end
+  -- the unit that acted last goes on first: it keeps its plan until done
   local cur = mover and bitwa.unit(mover)
   if cur and cur.side == side and may_act(side, cur, mover) then
     local l = unit_line(side, cur, tried, ctx)
@@ -515,16 +653,70 @@ function M.propose(side, tried)
   return nil
 end
 
+-- Whether u is the last field unit (not panicked) of its side on a hex
+-- with a leader of its side: a countercharge takes it off the hex in the
+-- enemy's phase and leaves him alone there (8.2.6, 8.2.7).
+function guards_leader(u)
+  if not u.hex or #rules.units.leaders_at(u.hex, u.side) == 0 then return false end
+  for _, f in ipairs(rules.units.field_units_at(u.hex, u.side)) do
+    if f.id ~= u.id and not rules.units.is_panicked(f) then return false end
+  end
+  return true
+end
+
+-- The countercharge plan (countercharge.plans) an option names: unit,
+-- facing when it turns, and the hex it enters.
+local function plan_of(cc, mover, facing)
+  for _, p in ipairs(rules.countercharge.plans(cc, mover)) do
+    if (facing == nil and not p.turned) or (facing ~= nil and p.turned and bitwa.hex.facing_name(p.facing) == facing) then
+      return p
+    end
+  end
+  return nil
+end
+
+-- Whether the countercharge of plan p disorganizes the countercharger on
+-- entering its hex [4.2.5] (a road spares it).
+local function plan_disorganizes(p)
+  return p ~= nil and disorganizing(p.unit, p.unit.hex, p.to)
+end
+
 -- Whether a countercharge option "countercharge CC MOVER [FACING]" is at
 -- good odds: the rules' evaluation of the countercharge combat (5.7.3,
--- 5.7.9) against the mover puts it at 2:1 or better, where the
--- countercharger's expected SP loss is below the mover's.
+-- 5.7.9) against the mover, with the charge factor the countercharger
+-- will have in its new hex (a turn, the hex's gain, the terrain: 5.6),
+-- puts it at 2:1 or better, where the countercharger's expected SP loss
+-- is below the mover's; never into a hex that disorganizes it [4.2.5].
+-- A lone leader (8.2.7: 9:1) is always worth it.
 local function fair_countercharge(o)
-  local ccn, mn = o:match("^countercharge (%S+) (%S+)")
+  local ccn, mn, facing = o:match("^countercharge (%S+) (%S+) ?(%S*)")
   local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
   if not (cc and mover and mover.hex) then return false end
+  if guards_leader(cc) then return false end
+  local p = plan_of(cc, mover, facing ~= "" and facing or nil)
+  if not p or plan_disorganizes(p) then return false end
+  if rules.units.is_leader(mover) then return true end
   local r = rules.combat.evaluate { attackers = { cc }, defenders = { mover }, countercharge = true }
-  return r.final >= FAIR_COLUMN + 1
+  local final = r.final
+  -- the charge factor it will fight with instead of the one it has
+  -- (the CF's CM is min(CF, armour + 1), 5.2.7 / 1.7)
+  local cap = (cc.armour or 0) + 1
+  local drop = math.min(cc.cf or 0, cap) - math.min(p.cf or 0, cap)
+  if drop > 0 then final = final - drop end
+  return final >= FAIR_COLUMN + 1
+end
+
+-- Whether a unit joining a countercharge ("UNIT [FACING]") keeps out of
+-- terrain that disorganizes it.
+local function fair_join(o, req)
+  local n, facing = o:match("^(%S+) ?(%S*)")
+  local cc = n and bitwa.unit(n)
+  local mn = req.prompt and req.prompt:match("countercharge on (%S+) %(")
+  local mover = mn and bitwa.unit(mn)
+  if not (cc and mover and mover.hex) then return true end
+  if guards_leader(cc) then return false end
+  local p = plan_of(cc, mover, facing ~= "" and facing or nil)
+  return p ~= nil and not plan_disorganizes(p)
 end
 
 local function is_hex(s) return s:match("^%d%d%d%d?%d?%d?$") ~= nil end
@@ -546,6 +738,13 @@ function M.answer(req)
       if o ~= "pass" and (not o:match("^countercharge ") or fair_countercharge(o)) then return o end
     end
     return "pass"
+  end
+  if req.kind == "countercharge_join" then
+    for _, o in ipairs(opts) do
+      if o ~= "no" and fair_join(o, req) then return o end
+    end
+    for _, o in ipairs(opts) do if o == "no" then return o end end
+    return opts[1]
   end
   if req.kind == "return_fire" then return opts[1] end
   if req.kind == "loss" then

@@ -71,25 +71,65 @@ test("5.5.4 / bot: a voluntary pursuit is not made", function()
     "an obligatory one keeps out of the forest when it may")
 end)
 
-test("8.2.6 / 8.2.7 / bot: a leader alone joins his troops, but not by a way that passes the enemy cavalry", function()
+test("8.2.6 / 8.2.7 / 5.7.3 / bot: a leader alone joins his troops, but never where a countercharge can meet him", function()
   -- L at 0802 is alone; his unit F stands at 0806 (4 hexes S)
   local g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
                     U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
                     U("E", "TO", "cavalry", "1415", "N") }
   eq(bot(1).propose(g, "PL", {}), "move L 0806 S", "the way is clear")
-  -- enemy cavalry at 0607, two hexes from the way's end (a countercharge
-  -- is fought against the moving leader alone, 5.7.3), 5 from L: he waits
-  g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
-              U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
-              U("E", "TO", "cavalry", "0607", "S", { mp = 0 }) }
+  -- enemy cavalry at 0606 facing SE: from 0806 on, it can enter 0706 next
+  -- to him (5.7.2) and fight him alone (5.7.3) at 9:1 (8.2.7): in the
+  -- cavalry phase he waits
+  local function near_cavalry()
+    return setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
+                   U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
+                   U("E", "TO", "cavalry", "0606", "SE", { mp = 0 }) }
+  end
+  g = near_cavalry()
   local l = bot(1).propose(g, "PL", {})
   ok(not (l or ""):match("^move L") and not (l or ""):match("^turn L"), "L waits: " .. tostring(l))
-  -- the same cavalry at 0604, 3 hexes from L: where he stands it reaches
-  -- him, so he goes all the same
-  g = setup { U("L", "PL", "leader", "0802", "S", { sp = 0, mp = 10, range = 2 }),
-              U("F", "PL", "infantry", "0806", "S", { leader = "L", mp = 4 }),
-              U("E", "TO", "cavalry", "0604", "S", { mp = 0 }) }
-  eq(bot(1).propose(g, "PL", {}), "move L 0806 S")
+  -- moving all the same, he is countercharged: the bot's reason, as the
+  -- rules play it
+  done(g:act("PL", "move L 0804 S"))
+  local r = g:act("PL", "move L 0806 S")
+  eq(r.status, "decision")
+  ok(r.request.options[1]:match("^countercharge E L"), r.request.options[1])
+  -- in the infantry movement phase no countercharge is made (2.1 d): he
+  -- goes, with the MP he kept (8.1.2)
+  g = near_cavalry()
+  to_infantry_move(g)
+  local tried = {}
+  for _ = 1, 10 do
+    l = bot(1).propose(g, "PL", tried)
+    if l and l:match("^%a+ F") then tried[l] = true else break end
+  end
+  eq(l, "move L 0806 S")
+end)
+
+test("8.2.6 / bot: a lone enemy leader within a unit's reach is hunted down", function()
+  local g = setup { U("A", "PL", "cavalry", "0402", "S", { mp = 8 }),
+                    U("K", "TO", "leader", "0406", "N", { sp = 0, mp = 10, range = 2 }),
+                    U("E", "TO", "cavalry", "1415", "N") }
+  local l = bot(1).propose(g, "PL", {})
+  eq(l, "move A 0406 S")
+  done(g:act("PL", l))
+  eq(g:query(function() return g.rs.api.unit("K") == nil or g.rs.api.unit("K").hex == nil end), true, "K is killed (8.2.6)")
+end)
+
+test("8.2.1 / 8.2.4 / bot: a leader on a hex of his troops in contact moves to a second-line hex within range of them", function()
+  -- L and F1 at 0806 in contact with the enemy at 0807; F2 at 0804,
+  -- out of contact, within L's range of F1
+  local g = setup { U("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+                    U("F1", "PL", "infantry", "0806", "S", { leader = "L", mp = 0 }),
+                    U("F2", "PL", "infantry", "0804", "S", { leader = "L", mp = 0 }),
+                    U("E", "TO", "infantry", "0807", "N", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move L 0804 "), tostring(l))
+  -- with no such hex he stays with F1 (alone he would die, 8.2.6, 8.2.7)
+  g = setup { U("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+              U("F1", "PL", "infantry", "0806", "S", { leader = "L", mp = 0 }),
+              U("E", "TO", "infantry", "0807", "N", { mp = 0 }) }
+  eq(bot(1).propose(g, "PL", {}), "end")
 end)
 
 test("5.2.3 / bot: a field unit closes into contact only at 1:1 or better", function()
