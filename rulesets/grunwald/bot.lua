@@ -329,19 +329,46 @@ end
 -- A leader alone whom no friendly hex takes in: of the places he can
 -- reach this phase (by a way no countercharge meets), the one farthest
 -- from the enemy, when it is farther than where he stands.
+-- Toward his side's map edge (edge.SIDE, A-062) he leaves the map once
+-- he stands on it (4.4.1): an escaped leader gives the enemy no VP, no
+-- MORALE and no 8.1.4 losses, where a hunted one gives all three.
 local FLEE_NEAR = 9        -- hexes: an enemy this near can reach him next turn
+local function toward_edge(side, h)
+  local edge = bitwa.var("edge." .. side)
+  if edge == "N" then return -h.row elseif edge == "S" then return h.row end
+  return 0
+end
+
+local function escape_line(side, u, tried, ctx)
+  local edge = bitwa.var("edge." .. side)
+  for d = 0, 5 do
+    if bitwa.hex.facing_name(d) == edge and not bitwa.hex.on_map(bitwa.hex.neighbour(u.hex, d, true)) then
+      local l
+      if u.facing == d then
+        local plan = rules.movement.check_move(side, u)
+        if plan and plan.leave then l = line("move", u.name) end
+      elseif not u.turned_here and rules.movement.check_turn(side, u, d) then
+        l = line("turn", u.name, edge)
+      end
+      if l and not tried[l] and not cc_threat(ctx, u, u.hex) then return l end
+    end
+  end
+  return nil
+end
+
 local function flee_line(side, u, tried, ctx, dnow)
+  local l = escape_line(side, u, tried, ctx)
+  if l then return l end
   local dests = rules.movement.reach(side, u)
   if not dests then return nil end
   local best, bk
+  local here = math.min(dnow, 7) * 1000 + toward_edge(side, u.hex) * 10
   for i, e in ipairs(dests) do
     if #e.path > 0 then
       local _, de = nearest(e.hex, enemy_places(ctx))
       de = de or 99
-      if de > dnow then
-        local key = de * 1000 - e.cost
-        if (not bk or key > bk) and safe_path(u, e.path, ctx) then best, bk = e, key end
-      end
+      local key = math.min(de, 7) * 1000 + toward_edge(side, e.hex) * 10 - e.cost
+      if key > here and (not bk or key > bk) and safe_path(u, e.path, ctx) then best, bk = e, key end
     end
   end
   if not best then return nil end
