@@ -12,7 +12,9 @@
 -- cavalry (foot archers wait for the horsemen to attack them).  Units out
 -- of morale need no choice: the rules move them back, and the regrouping
 -- ones are refused every order.  Decisions: the first option, but a
--- split-move or pass-through volley is taken at the first target.
+-- split-move or pass-through volley is taken at the first target.  In the
+-- Simultaneous Move System the same choices are written as orders, and
+-- the holding side's cavalry is ordered to charge, if charged.
 local M = {}
 
 local function U() return rules.units end
@@ -92,19 +94,27 @@ local function candidates(side)
     for _, l in ipairs(singles) do out[#out + 1] = l end
     return out
   end
-  if phase ~= "move.first" and phase ~= "move.last" then return out end
+  if phase ~= "move.first" and phase ~= "move.last" and phase ~= "orders" then return out end
+  -- the Simultaneous Move System: the same choices as written orders, one
+  -- a unit (order_charge, order UNIT HEX FACING); holding cavalry is
+  -- ordered to charge, if charged
+  local orders = phase == "orders"
+  local function free(u) return not orders or u.order == "" end
   if attacker(side) then
     -- charges: the heaviest enemy first
     local charges = {}
     for _, p in ipairs(rules.movement.legal_charges(side)) do
       local t = bitwa.unit(p[2])
-      charges[#charges + 1] = { line = "charge " .. p[1] .. " " .. p[2], c = class(t) * 2 + (U().arm(t) == "cavalry" and 1 or 0) }
+      if free(bitwa.unit(p[1])) then
+        charges[#charges + 1] = { line = (orders and "order_charge " or "charge ") .. p[1] .. " " .. p[2],
+                                  c = class(t) * 2 + (U().arm(t) == "cavalry" and 1 or 0) }
+      end
     end
     table.sort(charges, function(a, b) return a.c > b.c or (a.c == b.c and a.line < b.line) end)
     for _, c in ipairs(charges) do out[#out + 1] = c.line end
     -- walking: each unit that has not moved, to the reachable hex nearest its nearest enemy
     for _, u in ipairs(bitwa.units { side = side }) do
-      if u.hex ~= nil and u.spent == 0 and not u.stopped and not in_range(u) then
+      if u.hex ~= nil and u.spent == 0 and not u.stopped and not in_range(u) and free(u) then
         local e, now = nearest_enemy(u)
         local dests = e and rules.movement.reach(side, u)
         local pick, pd
@@ -112,19 +122,27 @@ local function candidates(side)
           local dist = bitwa.hex.distance(d.hex, e.hex)
           if dist < now and (not pd or dist < pd or (dist == pd and d.cost < pick.cost)) then pick, pd = d, dist end
         end
-        if pick then out[#out + 1] = "move " .. u.name .. " " .. pick.hex.label end
+        if pick and orders then
+          out[#out + 1] = "order " .. u.name .. " " .. pick.hex.label .. " " .. bitwa.hex.facing_name(pick.facing)
+        elseif pick then
+          out[#out + 1] = "move " .. u.name .. " " .. pick.hex.label
+        end
       end
     end
   else
     -- holding: face the nearest enemy when it is close and not in front
     for _, u in ipairs(bitwa.units { side = side }) do
-      if u.hex ~= nil and u.spent == 0 then
+      if u.hex ~= nil and u.spent == 0 and free(u) then
         local e, d = nearest_enemy(u)
         if e and d <= 3 and rules.melee.position(u, e.hex) ~= "front" then
           local f = facing_toward(u.hex, e.hex)
           if f ~= u.facing and rules.movement.check_turn(side, u, f) then
-            out[#out + 1] = "turn " .. u.name .. " " .. bitwa.hex.facing_name(f)
+            out[#out + 1] = (orders and ("order " .. u.name .. " " .. u.hex.label) or ("turn " .. u.name)) ..
+              " " .. bitwa.hex.facing_name(f)
           end
+        end
+        if orders and U().arm(u) == "cavalry" and rules.simultaneous.check_cic(side, u, u) then
+          out[#out + 1] = "cic " .. u.name .. " " .. u.name
         end
       end
     end

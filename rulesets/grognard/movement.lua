@@ -212,6 +212,9 @@ local function half_move(u, before)
   end
 end
 
+M.half_move = half_move
+M.peasants_move = peasants_move
+
 function M.move(side, u)
   local plan, rule, msg = M.check_move(side, u)
   if not plan then refuse(rule, msg) end
@@ -342,24 +345,29 @@ end
 -- ahead with at most one 60-degree change of direction, ending next to the
 -- target with the target ahead (NOTES.md); no hex of the way may be next to
 -- another enemy; the terrain must allow charges.  The shortest way is
--- taken, straight before curving.
-function M.check_charge(side, u, t)
+-- taken, straight before curving.  `opts` (the Simultaneous Move System,
+-- simultaneous.lua): `max`, the hexes the charge may still go; `going_on`,
+-- a charge already under way (it has moved: only the way is judged).
+function M.check_charge(side, u, t, opts)
+  opts = opts or {}
   local rule, msg = why_not_mover(side, u)
   if rule then return no(rule, msg) end
   if t.side == side then return no("Melees: charge", t.name .. " is not an enemy") end
   if t.hex == nil then return no("Melees: charge", t.name .. " is not on the map") end
   local row = U().movement_row(u)
   if not row.charge then return no("Melees: charge", u.name .. " has no charge move") end
-  if u.charged_last then
+  if u.charged_last and not opts.going_on then
     return no("Melees: charge", u.name .. " charged last turn and must move at normal speed")
   end
-  if u.spent > 0 or u.stopped then return no("Melees: charge", u.name .. " has moved this turn: a charge is its whole move") end
+  if (u.spent > 0 or u.stopped) and not opts.going_on then
+    return no("Melees: charge", u.name .. " has moved this turn: a charge is its whole move")
+  end
   if u.engaged and M.in_contact(u) then
     return no("Melees: disengaging from a melee", u.name .. " is engaged in a melee")
   end
   if u.formation == "square" then return no("Facing and Formation", u.name .. " is in square") end
   if bitwa.hex.distance(u.hex, t.hex) < 2 then return no("Melees: charge", t.name .. " is already in contact") end
-  local max = S().mp(row.charge) // S().hex_mp()
+  local max = opts.max or S().mp(row.charge) // S().hex_mp()
   local best, why
   for n = 1, max do
     for _, s in ipairs { 0, -1, 1 } do
@@ -454,21 +462,37 @@ end
 
 function M.do_charge(u, t, plan)
   if not peasants_move(u) then return end
+  M.charge_begin(u, t, plan)
+  for i = 1, #plan.hexes do
+    if not M.charge_step(u, plan.hexes[i], plan.dirs[i]) then return end
+  end
+  M.charge_arrive(u, t.name)
+end
+
+-- the charge's start: u charges t by `plan` (its first direction)
+function M.charge_begin(u, t, plan)
   u.charged = true
   u.charge_dir = plan.first_dir
   u.charge_target = t.name
   u.off_road = true
   bitwa.note("Melees: charge: " .. u.name .. " charges " .. t.name)
-  local tname = t.name
-  for i, h in ipairs(plan.hexes) do
-    local before = u.spent
-    u.hex = h
-    u.facing = plan.dirs[i]
-    u.spent = u.spent + S().hex_mp()
-    half_move(u, before)
-    if not u:alive() or u.hex == nil or u.retreat_turn > 0 then return end
-  end
-  t = bitwa.unit(tname)
+end
+
+-- one hex of a charge; false when the charger is out of it (pass-through
+-- fire at its half-move killed it or made it fall back)
+function M.charge_step(u, h, dir)
+  local before = u.spent
+  u.hex = h
+  u.facing = dir
+  u.spent = u.spent + S().hex_mp()
+  half_move(u, before)
+  return u:alive() and u.hex ~= nil and u.retreat_turn == 0
+end
+
+-- the charge's end next to the enemy named tname: the charger faces it,
+-- the cavalry-charge checks, and a breakthrough when the defender fails
+function M.charge_arrive(u, tname)
+  local t = bitwa.unit(tname)
   if not t or t.hex == nil then return end
   u.facing = bitwa.hex.direction(u.hex, t.hex)
   if U().arm(u) ~= "cavalry" then return end
@@ -499,8 +523,16 @@ end
 function M.phase_start()
   local side = bitwa.var(bitwa.phase() == "move.first" and "first" or "last")
   if not side then return end
+  M.knights(side, function(u, t) M.do_charge(u, t, M.check_charge(side, u, t)) end)
+end
+
+-- the knights' obedience rolls of `side`; charge(u, t) carries out the
+-- charge of a unit that must charge (at once in the Move/Counter Move
+-- System, as its order in the Simultaneous Move System); `skip(u)`: a
+-- unit not asked (ordered to charge already)
+function M.knights(side, charge, skip)
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.knight and u:alive() and u.hex ~= nil then
+    if u.knight and u:alive() and u.hex ~= nil and not (skip and skip(u)) then
       local targets, top = {}, -1
       for _, t in ipairs(bitwa.units {}) do
         if t.side ~= side and t.hex ~= nil then
@@ -526,7 +558,7 @@ function M.phase_start()
               prompt = "Historical Options: Knights: " .. u.name .. " must charge: which enemy?" })
           end
           bitwa.note("Historical Options: Knights: " .. u.name .. " must charge " .. t.name)
-          M.do_charge(u, t, M.check_charge(side, u, t))
+          charge(u, t)
         end
       end
     end

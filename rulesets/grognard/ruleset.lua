@@ -60,6 +60,7 @@ return {
     { "history", "string", "" },             -- Fatigue: the last turns' activity (movement.lua)
     { "arrives", "int", 0, min = 0 },        -- battle.lua: the turn a unit off the map arrives
     { "enter_at", "string", "" },            -- battle.lua: the hex it arrives at
+    { "order", "string", "" },               -- Turn Sequence: the Simultaneous Move System, this turn's written order
   },
   roles = { strength = "figures" },
   tables = {
@@ -70,12 +71,17 @@ return {
   terrain = { "clear", "ditch", "hill", "rampart", "marsh", "rough", "wooded", "mud", -- mud: Weather
               "bastion", "curtain_wall", "gatehouse", "palisade" },                -- Sieges: structures
   edges = { "river", "stream", "road" },
-  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render", "battle", "bot" },
-  -- Turn Sequence: the Move/Counter Move System
+  modules = { "tables", "scale", "units", "sequence", "missile", "melee", "morale", "historical", "weather", "artillery", "joust", "sieges", "movement", "render", "battle", "simultaneous", "bot" },
+  -- Turn Sequence: the Move/Counter Move System (or, option sequence, the
+  -- Simultaneous Move System: no initiative, no move phases, the sealed
+  -- phase `orders`; simultaneous.lua)
   phases = {
     -- Jousting (option joust): a tilt each turn, and nothing else
     { name = "tilt", side = "", cite = "Jousting", enter = "joust.tilt" },
     { name = "initiative", side = "", cite = "Turn Sequence: Move/Counter Move 1", enter = "sequence.initiative" },
+    -- the Simultaneous Move System 1-2: written orders, sealed, carried out at once
+    { name = "orders", side = "*", sealed = true, actions = { "order", "order_charge", "cic" },
+      cite = "Turn Sequence: the Simultaneous Move System 1-2", skip = "simultaneous.skip", exit = "simultaneous.resolve" },
     { name = "move.first", side = "@first", cite = "Turn Sequence: Move/Counter Move 2",
       actions = { "move", "turn", "form", "charge" }, enter = "movement.phase_start" },
     { name = "move.last", side = "@last", cite = "Turn Sequence: Move/Counter Move 3",
@@ -98,6 +104,11 @@ return {
     form = { params = { "unit", "choice:line,column,square" }, run = "movement.form", legal = "movement.legal_forms" },
     -- charge UNIT ENEMY: the whole move as a charge into contact (Melees: charge)
     charge = { params = { "unit", "unit" }, run = "movement.charge", legal = "movement.legal_charges" },
+    -- order UNIT HEX FACING, order_charge UNIT ENEMY, cic UNIT FRIEND: the
+    -- Simultaneous Move System's written orders (simultaneous.lua)
+    order = { params = { "unit", "hex", "facing" }, run = "simultaneous.order_move", legal = "simultaneous.legal_orders" },
+    order_charge = { params = { "unit", "unit" }, run = "simultaneous.order_charge", legal = "simultaneous.legal_order_charges" },
+    cic = { params = { "unit", "unit" }, run = "simultaneous.order_cic", legal = "simultaneous.legal_cic" },
     -- fire UNIT TARGET: a missile order, resolved with every other at the phase's end
     fire = { params = { "unit", "unit" }, run = "missile.order", legal = "missile.legal" },
     -- catapult UNIT HEX: a catapult (or a bombard as one) at a hex
@@ -116,6 +127,8 @@ return {
                            "weather.turn_start", "artillery.turn_start", "battle.turn_start" },
             turn_end = { "movement.turn_end", "battle.turn_end" }, game_end = "battle.game_end" },
   options = {
+    sequence = { default = "move_counter_move", values = { "move_counter_move", "simultaneous" },
+      doc = "Turn Sequence: the Move/Counter Move System (initiative, move and counter-move), or the Simultaneous Move System (both sides' written orders, sealed, carried out half a move at a time)" },
     zoc = { default = "rigid", values = { "none", "elastic", "rigid", "locking" },
       doc = "Melees: Zone of Control, the effect agreed before play: elastic (+1 hex of MP), rigid (stop), locking (no leaving without melee), or none" },
     weather = { default = "off", values = { "off", "random", "clear", "cloudy", "light_rain", "heavy_rain", "excess" },

@@ -7,6 +7,8 @@ local M = {}
 function M.initiative()
   -- Jousting: no initiative, nobody moves (joust.lua)
   if rules.joust.on() then return end
+  -- the Simultaneous Move System: no initiative (simultaneous.lua)
+  if rules.simultaneous.on() then return end
   local sides = bitwa.sides()
   local a, b = sides[1], sides[2]
   -- a tie is rolled again: the second side rolls until the dice differ,
@@ -36,6 +38,7 @@ function M.turn_start()
     if u.meleed then u.meleed = false end
     if u.refused_from ~= "" then u.refused_from = "" end
     if u.refused_line ~= "" then u.refused_line = "" end
+    if u.order ~= "" then u.order = "" end
     if u.target ~= "" then u.target = "" end
   end
 end
