@@ -59,6 +59,39 @@ end
 
 local function class(u) return rules.tables.class[u.kind] or 0 end
 
+-- Victory conditions, the ground held at the end (battle.lua): in the last
+-- LATE turns both sides play for the scenario's objective hexes: a unit
+-- not in contact that can reach a free objective this turn goes onto it,
+-- the side that must hold them to take them, the other to deny them.
+M.LATE = 4
+local function objectives(side)
+  local v = bitwa.scenario().victory
+  local h = v and v.hold
+  local sc = bitwa.scenario()
+  if not h or not sc.turns or bitwa.turn() <= sc.turns - M.LATE then return {} end
+  local out = {}
+  for _, u in ipairs(bitwa.units { side = side }) do
+    if u.hex ~= nil and u.spent == 0 and not u.stopped and not rules.movement.in_contact(u)
+       and (bitwa.phase() ~= "orders" or u.order == "") then
+      local on = false
+      for _, label in ipairs(h.hexes) do if u.hex.label == label then on = true end end
+      if not on then
+        local found = false
+        for _, r in ipairs(rules.movement.reach(side, u) or {}) do
+          for _, label in ipairs(h.hexes) do
+            if not found and r.hex.label == label and #bitwa.units_at(r.hex) == 0 then
+              out[#out + 1] = { u = u, hex = r.hex, facing = r.facing }
+              found = true
+            end
+          end
+          if found then break end
+        end
+      end
+    end
+  end
+  return out
+end
+
 -- the candidate lines of this phase, best first
 local function candidates(side)
   local phase = bitwa.phase()
@@ -100,6 +133,10 @@ local function candidates(side)
   -- ordered to charge, if charged
   local orders = phase == "orders"
   local function free(u) return not orders or u.order == "" end
+  for _, o in ipairs(objectives(side)) do
+    out[#out + 1] = orders and ("order " .. o.u.name .. " " .. o.hex.label .. " " .. bitwa.hex.facing_name(o.facing))
+      or ("move " .. o.u.name .. " " .. o.hex.label)
+  end
   if attacker(side) then
     -- charges: the heaviest enemy first
     local charges = {}
