@@ -342,7 +342,8 @@ function atDefault(a, v) {
 
 // A unit's values in the book's terms (as bitwa play's show UNIT): the
 // attributes the manifest documents (doc) — its strength, its movement,
-// those a scenario must give its kind, and those not at their default —
+// those a scenario must give its kind, those not at their default, and
+// those whose default is a named state —
 // each with its label (else its name), its value (whole points where it
 // counts parts of one) and what it is; then its other values not at their
 // default
@@ -366,7 +367,10 @@ function showUnit(u, reach, orders, cannot, offers, picks) {
     const role = a.name === state.strength || a.name === state.movement;
     const key = role || required.has(a.name);
     // a ruleset that documents none of its attributes: its values not at their default, by name
-    if (role || (a.doc && (key || !atDefault(a, value))) || (!documents && !atDefault(a, value))) {
+    // a documented value is shown when it is not its default, or its
+    // default names a state (a formation "line"), not an absence
+    const named = typeof a.default === "string" && a.default !== "";
+    if (role || (a.doc && (key || named || !atDefault(a, value))) || (!documents && !atDefault(a, value))) {
       trs.push(el("tr", { "data-attr": a.name, title: a.name },
         el("td", { class: "term" }, term(a.name)), el("td", { class: "val" }, String(shown === "" ? "none" : shown)),
         el("td", { class: "doc" }, a.doc || (a.name === state.strength ? "strength" : a.name === state.movement ? "movement left" : ""))));
@@ -653,7 +657,9 @@ async function showOdds() {
     t.append(el("tr", {}, el("td", { class: "p" }, o.exact, el("br"), pct + "%",
       el("br"), el("span", { class: "bar", style: `width:${Math.max(2, o.p * 60)}px` })), what));
   }
-  box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`), t,
+  box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`),
+    r.data.phase_end ? el("div", { class: "muted phase-end" }, "a sealed order: what it does when the phase ends " +
+      `now, with ${side}'s orders given so far (the other sides' are not yours to see)`) : null, t,
     el("button", { onclick: () => act(side, line) }, "Confirm: " + line));
 }
 

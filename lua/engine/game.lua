@@ -698,6 +698,9 @@ function Game:_advance()
     local pi = self:phase_index()
     self:run_phase_hooks(self.phases:info(pi).name, "exit")
     if self:is_over() then return end
+    -- a copy that looks at what a phase's end does (odds.lua, phase_end)
+    -- stops once its exit hooks have run
+    if self.halt_after_exit then return end
     for _, s in ipairs(self.sides) do st:set_var("phase.done." .. s, nil) end
     local turn, ni, newturn = self.phases:next(self:turn(), pi)
     if newturn then

@@ -130,6 +130,8 @@ M.compute(g, side, line, opts) -> report
 g: a game positioned before the action (it is not changed).
 opts.policy(g, request) -> option (default: the first option).
 opts.max_runs: stop with an error beyond this many plays (default 200000).
+opts.after: { { side =, line = }... } played in turn once the action is
+done, within each dice path (the outcome is the position after the last).
 report = { outcomes = { { text, changes, p = {n, d} }... } (by probability),
            marginals = { [key] = { from =, values = { [shown value] = {n, d} } } },
            runs = plays made, leaves = dice paths, line =, side = }
@@ -213,6 +215,7 @@ function M.compute(g, side, line, opts)
     local dice, p = path.dice, path.p
     c.dice:force(dice)
     local r = c:act(side, line)
+    local after = 0             -- opts.after: the lines played once the action is done
     while true do
       if r.status == "decision" then
         r = c:answer(policy(c, r.request))
@@ -239,6 +242,9 @@ function M.compute(g, side, line, opts)
           todo[#todo + 1] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
         end
         break
+      elseif r.status == "done" and opts.after and after < #opts.after then
+        after = after + 1
+        r = c:act(opts.after[after].side, opts.after[after].line)
       else
         leaf(c, r, dice, p)
         break
@@ -285,7 +291,29 @@ function M.of_action(g, side, line, opts)
   end
   side = side or g:acting_side()
   if side == nil then return nil, { status = "refused", rule = "", message = "no side acts now" } end
+  opts = opts or {}
+  -- opts.phase_end, in a sealed phase (README: sealed phases): an order
+  -- does its work when the phase ends (a volley), so the odds are those
+  -- of the phase ended now on the side's own view: its orders, this one
+  -- last, and none of the other sides' (they are not its to see), up to
+  -- the phase's exit hooks (not the phases after it); the report says so
+  -- (phase_end)
+  local phase_end = false
+  if opts.phase_end and g:is_sealed() and line ~= "end" then
+    local view, r = g:view_for(side)
+    if not view then return nil, { status = "refused", rule = r.rule or "", message = r.message or "refused" } end
+    local after = {}
+    for _, s in ipairs(g.sides) do
+      if s == side or not g.state:var("phase.done." .. s) then after[#after + 1] = { side = s, line = "end" } end
+    end
+    local o2 = {}
+    for k, v in next, opts do o2[k] = v end
+    o2.after = after
+    view.halt_after_exit = true   -- the phase's exit hooks, not the phases after it
+    g, opts, phase_end = view, o2, true
+  end
   local rep = M.compute(g, side, line, opts)
+  rep.phase_end = phase_end or nil
   local o = rep.outcomes[1]
   if #rep.outcomes == 1 and o.text:sub(1, 9) == "refused: " then
     return nil, { status = "refused", rule = o.refusal.rule, message = o.refusal.message }
@@ -327,7 +355,7 @@ function M.plain(rep)
     end
     marg[#marg + 1] = { change = k, from = show(m.from), values = json.array(vals) }
   end
-  return { action = rep.line, side = rep.side, plays = rep.runs, paths = rep.leaves,
+  return { action = rep.line, side = rep.side, plays = rep.runs, paths = rep.leaves, phase_end = rep.phase_end,
            outcomes = json.array(outs), marginals = json.array(marg) }
 end
 
@@ -335,6 +363,10 @@ function M.format(rep)
   local out = {}
   out[#out + 1] = string.format("%s %s: %d outcomes from %d dice paths (%d plays of the rules)",
     rep.side, rep.line, #rep.outcomes, rep.leaves, rep.runs)
+  if rep.phase_end then
+    out[#out + 1] = "(a sealed order: what the phase's end does now with " .. rep.side ..
+      "'s orders given so far; the other sides' are not counted)"
+  end
   out[#out + 1] = ""
   out[#out + 1] = "outcomes:"
   for _, o in ipairs(rep.outcomes) do

@@ -588,7 +588,8 @@ function Server:api(method, route, args, body)
     if not GET then return bad(405, "GET " .. route) end
     if not args.line or args.line == "" then return bad(400, "line: an action line expected") end
     local odds = require "engine.odds"
-    local ok, rep, refusal = pcall(odds.of_action, g, args.side, args.line, { max_runs = int_arg(args.max_plays) })
+    local ok, rep, refusal = pcall(odds.of_action, g, args.side, args.line,
+                                      { max_runs = int_arg(args.max_plays), phase_end = true })
     if not ok then return bad(500, tostring(rep)) end
     if not rep then return reply(422, refusal) end
     return reply(200, odds.plain(rep))

@@ -15,15 +15,16 @@ return {
     "LC", "MC", "HC", -- Troop Types: light, medium and heavy cavalry
   },
   attributes = {
-    { "figures", "int", 16, min = 0 },      -- Scale: 1 figure = 20 men; the unit's figures now
-    { "figures_start", "int", 0, min = 0 }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
+    { "figures", "int", 16, min = 0, label = "figures", doc = "figures now, 1 figure = 20 men [Scale]" },      -- Scale: 1 figure = 20 men; the unit's figures now
+    { "figures_start", "int", 0, min = 0, label = "figures at the start", doc = "its original total strength [Morale Checks Due to Heavy Losses]" }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
     { "weapon", "string", "", values = { "", "bow", "longbow", "composite_bow", "crossbow", "heavy_crossbow",
                                          "arquebus", "javelin", "axe", "spear", "pike",
-                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard", "ram" } },
-    { "elite", "bool", false },              -- Troop Types: elite troops
-    { "armour", "string", "", values = { "", "light", "medium", "heavy" } }, -- Missile Fire: armor class ("" = by type, NOTES.md)
-    { "spent", "int", 0, min = 0 },          -- MP (half-inches) moved this turn
-    { "cover", "bool", false },              -- Missile Fire: cover (from the scenario until terrain gives it)
+                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard", "ram" },
+      label = "weapon", doc = "its missile weapon or machine [Missile Fire] [Artillery]" },
+    { "elite", "bool", false, label = "elite", doc = "elite troops [Troop Types]" },              -- Troop Types: elite troops
+    { "armour", "string", "", values = { "", "light", "medium", "heavy" }, label = "armor", doc = "armor class, none: by its type [Missile Fire]" }, -- Missile Fire: armor class ("" = by type, NOTES.md)
+    { "spent", "int", 0, min = 0, label = "moved", doc = "half-inches moved this turn [Movement]" },          -- MP (half-inches) moved this turn
+    { "cover", "bool", false, label = "cover", doc = "in cover [Missile Fire: cover]" },              -- Missile Fire: cover (from the scenario until terrain gives it)
     { "target", "string", "" },              -- Missile Fire: this turn's fire order (simultaneous fire)
     { "fired_twice", "bool", false },        -- Missile Fire: rate of fire, the order is for two volleys
     { "meleed", "bool", false },             -- Melees: has fought a melee this turn
@@ -31,32 +32,32 @@ return {
     { "refused_line", "string", "" },        -- ... and the infantry of the line it stood beside then
     { "loss_checked", "bool", false },       -- Heavy Losses: passed the Loss Table once
     { "reaction", "string", "" },            -- Post-Melee Morale Checks: the last reaction
-    { "retreat_turn", "int", 0, min = 0 },   -- Retreat and Panic: turn of retreat (0 = formed)
+    { "retreat_turn", "int", 0, min = 0, label = "retreating since", doc = "the turn it began to retreat, 0: formed [Retreat and Panic]" },   -- Retreat and Panic: turn of retreat (0 = formed)
     { "fell_back", "int", 0, min = 0 },      -- Continued Retreat or Panic: the turn it last moved back
-    { "religious", "bool", false },          -- Historical Options: Religious Knights
-    { "mercenary", "bool", false },          -- Historical Options: Mercenaries
+    { "religious", "bool", false, label = "religious knights", doc = "[Historical Options: Religious Knights]" },          -- Historical Options: Religious Knights
+    { "mercenary", "bool", false, label = "mercenaries", doc = "[Historical Options: Mercenaries]" },          -- Historical Options: Mercenaries
     { "merc_state", "string", "", values = { "", "stand", "pay_up", "peace_out" } }, -- this turn's "stand", "Pay up!" or "Peace out!"
     { "merc_turns", "int", 0, min = 0 },     -- "Yes sir!": turns left without checks
-    { "unloaded", "bool", false },           -- Missile Fire: heavy crossbowmen, Guns: fired, not reloaded yet
+    { "unloaded", "bool", false, label = "unloaded", doc = "fired, not reloaded yet [Missile Fire] [Guns]" },           -- Missile Fire: heavy crossbowmen, Guns: fired, not reloaded yet
     { "reload", "int", 0, min = 0 },         -- Catapults, Cannon: turn starts before the machine fires again
     { "aim", "string", "" },                 -- Catapults, Cannon: this turn's target hex
     { "call", "string", "", values = { "", "catapult", "short", "long" } }, -- Cannon: "short" or "long"
     -- movement.lua: Movement, Facing and Formation, charges, Fatigue
-    { "formation", "string", "line", values = { "line", "column", "square" } }, -- Facing and Formation
-    { "forming", "bool", false },            -- changing formation this turn ("considered flanked")
+    { "formation", "string", "line", values = { "line", "column", "square" }, label = "formation", doc = "line, column or square [Facing and Formation]" }, -- Facing and Formation
+    { "forming", "bool", false, label = "changing formation", doc = "changing formation this turn, considered flanked [Facing and Formation]" },            -- changing formation this turn ("considered flanked")
     { "form_carry", "int", 0, min = 0 },     -- MP of a formation change left for the next turn
     { "form_busy", "int", 0, min = 0 },      -- MP of this turn's move taken by last turn's change
     { "off_road", "bool", false },           -- Movement (road bonus): a step this turn left the road
     { "stopped", "bool", false },            -- may not move on this turn (a zone of control, a river)
     { "stopped_by", "string", "" },          -- the rule that stopped it
     { "move_roll", "string", "", values = { "", "yes", "no" } }, -- Historical Options: Peasants, this turn's roll to move
-    { "engaged", "bool", false },            -- Melees: disengaging, fought last turn and still in contact
-    { "charged", "bool", false },            -- Melees: charge, charged this turn
+    { "engaged", "bool", false, label = "engaged", doc = "fought last turn and still in contact [Melees: disengaging]" },            -- Melees: disengaging, fought last turn and still in contact
+    { "charged", "bool", false, label = "charged", doc = "charged this turn [Melees: charge]" },            -- Melees: charge, charged this turn
     { "charged_last", "bool", false },       -- charged last turn: "must move at normal speed"
     { "charge_dir", "int", 0, min = 0, max = 5 }, -- the charge's first direction (the breakthrough's)
     { "charge_target", "string", "" },       -- the enemy charged this turn
-    { "knight", "bool", false },             -- Historical Options: Knights (must charge)
-    { "fatigued", "bool", false },           -- Fatigue
+    { "knight", "bool", false, label = "knights", doc = "must charge [Historical Options: Knights]" },             -- Historical Options: Knights (must charge)
+    { "fatigued", "bool", false, label = "fatigued", doc = "[Fatigue]" },           -- Fatigue
     { "history", "string", "" },             -- Fatigue: the last turns' activity (movement.lua)
     { "arrives", "int", 0, min = 0 },        -- battle.lua: the turn a unit off the map arrives
     { "enter_at", "string", "" },            -- battle.lua: the hex it arrives at

@@ -153,6 +153,7 @@ async function main() {
   const verify = execFileSync(bitwa, ["replay", game, "--verify"]).toString();
   check(verify.includes("every checksum matches"), "the game file verifies");
   await kircholm();
+  await crecy();
   await grunwald();
   console.log(`${passes} passed, ${failures} failed`);
   process.exit(failures ? 1 : 0);
@@ -217,6 +218,140 @@ async function kircholm() {
     await page.screenshot({ path: path.join(out, "k2-deployed.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "k-failed.png") });
+    throw e;
+  } finally {
+    await browser.close();
+    srv.kill("SIGTERM");
+  }
+}
+
+// Crécy (grognard) against its rules bot: strength in figures, a unit's
+// formation changed from its order buttons and taken back, then a volley
+// (fire UNIT TARGET, a sealed order resolved at the missile phase's end)
+// chosen on the board with its odds, and carried out when both sides end
+async function crecy() {
+  const game = path.join(out, "crecy.bitwa");
+  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  const { srv, url } = await serve(["grognard/crecy", "-o", game, "--seed", "1", "--bots", "B=rules"], "Crécy");
+  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--no-first-run"] });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  try {
+    const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
+    const unit = async (name) => (await get("state?marks=0")).units.find((u) => u.name === name);
+    const shown = (n) => page.waitForFunction((k) => document.querySelector("#turn-box").textContent.includes(` ${k} actions`),
+                                              n, { timeout: 30000 });
+    // the bot's turn over, A's decisions answered in the page's dialogs
+    // (fire at a passing enemy: the first unit that may), until A acts in `phase`
+    const until = async (phase) => {
+      for (let i = 0; i < 1200; i++) {
+        const s = await get("status");
+        if (s.bot_busy) { await page.waitForTimeout(50); continue; }
+        if (s.pending && s.pending.side === "A") {
+          await page.waitForSelector("dialog#decision[open]", { timeout: 30000 });
+          if (await page.locator("#decision-multi").isVisible()) {
+            await page.check("#decision-options input >> nth=0");
+            await page.click("#decision-send");
+          } else {
+            await page.click("#decision-options button >> nth=0");
+          }
+          await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
+          for (let k = 0; k < 200; k++) {
+            const t = await get("status");
+            if (JSON.stringify(t.pending) !== JSON.stringify(s.pending) || t.actions !== s.actions) break;
+            await page.waitForTimeout(50);
+          }
+          continue;
+        }
+        const st = await get("state?marks=0");
+        if (st.acting.includes("A") && st.phase === phase) return st;
+        if (st.over) throw new Error("the game ended before " + phase);
+        await page.waitForTimeout(50);
+      }
+      throw new Error("A did not come to act in " + phase);
+    };
+    await page.goto(url);
+    await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
+    let st = await until("move.last");
+    await shown(st.actions);
+    const archer = st.units.find((u) => u.side === "A" && u.hex && u.values.some((v) => v.name === "weapon" && v.value === "longbow"));
+    const zoomTo = async (name) => {
+      await page.click("#zoom-fit");
+      const b = await page.locator(`#board g.unit[data-unit="${name}"]`).boundingBox();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+      for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(100);
+    };
+    await zoomTo(archer.name);
+    await page.click(`#board g.unit[data-unit="${archer.name}"]`);
+    await page.waitForSelector('#unit-info tr[data-attr="figures"]', { timeout: 30000 });
+    const fig = await page.$$eval('#unit-info tr[data-attr="figures"] td', (t) => t.map((x) => x.textContent));
+    check(fig[0] === "figures" && fig[1] === String(archer.strength) && fig[2].includes("20 men"),
+          "the strength in figures, in the book's terms: " + fig.join(" | "));
+    check((await page.textContent("#unit-info")).includes("formation"), "its formation");
+    check(await page.locator('#board text.ptext:text-matches("figures on the map")').count() >= 1, "the board counts figures");
+    await page.screenshot({ path: path.join(out, "c1-unit.png") });
+    // a formation change from its button: odds, confirm, then undo
+    const form = page.locator(`#unit-orders button:text-matches("^form ${archer.name} ")`).first();
+    const formLine = await form.textContent();
+    const to = formLine.split(" ")[2];
+    await form.click();
+    await page.waitForFunction((l) => document.querySelector("#odds").textContent.includes("Confirm: " + l), formLine, { timeout: 30000 });
+    check((await page.textContent("#odds")).includes(`formation line → ${to}`), "the odds say the formation it takes: " + formLine);
+    await page.click("#odds button");
+    await shown(st.actions + 1);
+    check((await unit(archer.name)).values.find((v) => v.name === "formation").value === to, `${archer.name} formed ${to}`);
+    await page.click("#undo");
+    await shown(st.actions);
+    check((await unit(archer.name)).values.find((v) => v.name === "formation").value === "line", "undo: back in line");
+    await page.fill("#order-line", "end");
+    await page.click("#order-do");
+
+    // the missile phase: a volley chosen on the board with its odds
+    st = await until("missile");
+    await shown(st.actions);
+    let shooter = null, target = null;
+    for (const u of st.units.filter((x) => x.side === "A" && x.hex)) {
+      const r = await get("unit?name=" + encodeURIComponent(u.name));
+      const f = r.orders.find((l) => l.startsWith("fire " + u.name + " "));
+      if (f) { shooter = u.name; target = f.split(" ")[2]; break; }
+    }
+    check(shooter !== null, "an English unit may shoot in the missile phase");
+    await zoomTo(shooter);
+    await page.click(`#board g.unit[data-unit="${shooter}"]`);
+    await page.waitForSelector(`#board g.cand[data-unit="${target}"]`, { timeout: 30000 });
+    await page.click(`#board g.unit[data-unit="${target}"]`, { force: true });
+    await page.waitForFunction((l) => document.querySelector("#odds").textContent.includes("Confirm: " + l),
+                               `fire ${shooter} ${target}`, { timeout: 60000 });
+    const odds = await page.textContent("#odds");
+    const rows = await page.$$eval("#odds td.outcome", (ts) => ts.map((t) => t.firstChild.textContent));
+    check(rows.length >= 2 && /\d+\/\d+/.test(odds), `the volley's odds: ${rows.length} outcomes`);
+    check(rows.some((r) => new RegExp(`^${target}: figures \\d+ → \\d+`).test(r)), "figures the target may lose: " + rows.join(" / "));
+    check(await page.locator("#odds .phase-end").count() === 1, "said to be the phase's end with A's own orders");
+    await page.screenshot({ path: path.join(out, "c2-volley-odds.png") });
+    const before = (await unit(target)).strength;
+    await page.click("#odds button");
+    await shown(st.actions + 1);
+    check((await get("log?from=" + (st.actions + 1))).actions[0].line === "(sealed)", "the order is sealed in the log");
+    await page.fill("#order-line", "end");
+    await page.click("#order-do");
+    // the bot gives its orders and ends: the volleys are rolled
+    for (let i = 0; i < 1200; i++) {
+      const s = await get("state?marks=0");
+      if (s.phase !== "missile" && !s.bot_busy) break;
+      await page.waitForTimeout(50);
+    }
+    const log = (await get("log?from=" + (st.actions + 1))).actions;
+    const volley = log.find((a) => a.events.some((e) => String(e).includes(`sealed order of A: fire ${shooter} ${target}`)));
+    check(volley && volley.rolls.length > 0, "the volley was rolled when both sides had ended the phase");
+    const after = await unit(target);
+    check(!after || after.strength <= before, `${target}: ${before} figures, then ${after ? after.strength : "gone"}`);
+    await page.selectOption("#marks", "turn");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(out, "c3-after-volley.png") });
+  } catch (e) {
+    await page.screenshot({ path: path.join(out, "c-failed.png") });
     throw e;
   } finally {
     await browser.close();

@@ -39,7 +39,7 @@ return function(command, lib)
         local words = {}
         for i = 2, #pos do words[#words + 1] = pos[i] end
         local ok3, r, refusal = pcall(odds.of_action, g, opts.side, table.concat(words, " "),
-                                      { policy = policy, max_runs = max_runs })
+                                      { policy = policy, max_runs = max_runs, phase_end = true })
         g:close()
         if not ok3 then lib.failure(tostring(r)) end
         if not r then
