@@ -717,11 +717,11 @@ function decisionDialog() {
   if (!dlg.open) dlg.showModal();
 }
 
-async function loadLog() {
+async function loadLog(seq) {
   // the actions around the one shown (a long game's whole log is large)
   const shown = at === null ? state.actions : at;
   const r = await api("GET", `log?from=${Math.max(0, shown - 150)}&to=${shown + 50}`);
-  if (!r.ok) return;
+  if (!r.ok || (seq !== undefined && seq !== refreshes)) return;   // a later refresh draws its own
   const ol = $("log");
   ol.replaceChildren();
   for (const a of r.data.actions) {
@@ -766,14 +766,22 @@ async function refresh() {
   showBoard(b.data);
   if (selected && at === null) await selectUnit(selected.name);
   if (seq !== refreshes) return;
-  await loadLog();
+  await loadLog(seq);
+  if (seq !== refreshes) return;
   decisionDialog();
 }
 
+// the action shown is set at once, so that a second step counts from it
+// even before the first is drawn; a later step wins over an earlier one
+let replays = 0;
 async function replayAt(n) {
+  const seq = ++replays;
+  n = Math.max(0, n);
+  at = n;
   const live = await api("GET", "status");
+  if (seq !== replays) return;
   const max = live.data.actions + (live.data.pending ? 1 : 0);
-  n = Math.max(0, Math.min(max, n));
+  n = Math.min(max, n);
   at = n === live.data.actions && !live.data.pending ? null : n;
   selected = null;
   clearReach();
@@ -870,7 +878,7 @@ function wire() {
   $("rp-at").onchange = () => replayAt(parseInt($("rp-at").value, 10) || 0);
   $("rp-at").addEventListener("keydown", (e) => { if (e.key === "Enter") replayAt(parseInt($("rp-at").value, 10) || 0); });
   $("rp-turn").addEventListener("keydown", (e) => { if (e.key === "Enter") $("rp-turn").onchange(); });
-  $("rp-live").onclick = () => { at = null; refresh(); };
+  $("rp-live").onclick = () => { replays++; at = null; refresh(); };
   $("rp-turn").onchange = async () => {
     const t = parseInt($("rp-turn").value, 10);
     const r = await api("GET", "log");

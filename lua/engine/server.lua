@@ -637,7 +637,8 @@ function Server:api(method, route, args, body)
         return bad(400, "bots: delay: milliseconds from 0 to 60000 expected")
       end
       if play ~= nil then self.bot_play = play end
-      if delay ~= nil then self.bot_delay = delay end
+      -- a new speed counts from now: the next bot action is due at once
+      if delay ~= nil then self.bot_delay = delay; self.bot_next = 0 end
       if play then self.bot_error = nil end
       return reply(200, { play = self.bot_play, delay = self.bot_delay, busy = self.bot_play and self:bot_turn(),
                           actions = g.n })

@@ -80,7 +80,7 @@ async function main() {
     check((await state()).last.line === "move c 0406 S", "one path order with its facing");
     await page.screenshot({ path: path.join(out, "4-moved.png") });
     await page.click("#undo");
-    for (let i = 0; i < 50 && (await unitHex("c")) !== "0306"; i++) await page.waitForTimeout(100);
+    for (let i = 0; i < 300 && (await unitHex("c")) !== "0306"; i++) await page.waitForTimeout(100);
     check(await unitHex("c") === "0306", "undo put c back on 0306");
     // the first undo's own toast ("took back: ...") may still be showing: wait for the refusal's
     await page.click("#undo");
@@ -123,13 +123,20 @@ async function main() {
     const before = (await state()).actions;
     check((await page.textContent("#odds")).includes("Confirm: attack a x"), "the confirm button is the attack's");
     await page.click("#odds button");
-    for (let i = 0; i < 50 && (await state()).actions === before && !(await state()).pending; i++) await page.waitForTimeout(100);
-    // answer whatever the combat asks
-    for (let i = 0; i < 10 && (await state()).pending; i++) {
+    for (let i = 0; i < 300 && (await state()).actions === before && !(await state()).pending; i++) await page.waitForTimeout(100);
+    // answer whatever the combat asks, each time waiting for the server
+    // to take the answer (not for a while)
+    for (let i = 0; i < 10; i++) {
+      const s = await state();
+      if (!s.pending) break;
       await page.waitForSelector("dialog#decision[open]");
       await page.screenshot({ path: path.join(out, "7-combat-decision.png") });
       await page.click("#decision-options button >> nth=0");
-      await page.waitForTimeout(300);
+      for (let k = 0; k < 300; k++) {
+        const t = await state();
+        if (t.actions !== s.actions || JSON.stringify(t.pending) !== JSON.stringify(s.pending)) break;
+        await page.waitForTimeout(50);
+      }
     }
     check((await state()).actions > before, "the attack was played");
     await page.screenshot({ path: path.join(out, "8-after-attack.png") });
@@ -140,7 +147,10 @@ async function main() {
     await page.click("#rp-fwd");
     await page.click("#rp-fwd");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 2"));
-    check(await page.locator("#log li.current").count() === 1, "the log marks the action shown");
+    // the log is loaded after the board: wait for it to mark action 2
+    const marked = await page.waitForFunction(() => document.querySelectorAll("#log li.current").length === 1 &&
+      document.querySelector("#log li.current").dataset.n === "2", null, { timeout: 30000 }).then(() => true, () => false);
+    check(marked, "the log marks the action shown");
     await page.fill("#rp-turn", "1");
     await page.press("#rp-turn", "Enter");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 1"));
@@ -516,7 +526,7 @@ async function grunwald() {
     await page.screenshot({ path: path.join(out, "g2-moved.png") });
     if (m1.decisions.length === 0) {
       await page.click("#undo");
-      for (let i = 0; i < 100 && (await hexOf(name1)) !== from1; i++) await page.waitForTimeout(100);
+      for (let i = 0; i < 300 && (await hexOf(name1)) !== from1; i++) await page.waitForTimeout(100);
       check(await hexOf(name1) === from1, `undo put ${name1} back on ${from1}`);
       await shown(s.actions - 1);
       await page.click(`#board g.unit[data-unit="${name1}"]`);
@@ -601,7 +611,10 @@ async function grunwald() {
     await page.press("#rp-at", "Enter");
     await page.waitForFunction((k) => document.querySelector("#where").textContent.includes(`after action ${k}`), att.n);
     await page.waitForSelector(`#board g.fought[data-unit="${attacker}"]`, { timeout: 30000 });
-    check(await page.locator("#log li.current").textContent().then((t) => t.includes(att.line)), "the log shows the attack with its rolls");
+    // the log is loaded after the board: wait for it to mark the attack
+    await page.waitForSelector(`#log li.current[data-n="${att.n}"]`, { timeout: 30000 });
+    const li = await page.locator("#log li.current").textContent();
+    check(li.includes(att.line) && li.includes("roll "), "the log shows the attack with its rolls");
     await page.screenshot({ path: path.join(out, "g7-replay-attack.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "g-failed.png") });
