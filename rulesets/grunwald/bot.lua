@@ -204,10 +204,20 @@ end
 
 -- Whether entering `to` from `from` would disorganize u [4.2.5] [4.2.6]:
 -- the bot keeps out of such hexes (a road spares it).
-local function disorganizing(u, from, to)
+-- A ruleset's bot may judge it otherwise (rules.bot.spoils: u may be a
+-- plan of a unit, with the CF it has before entering).
+function M.spoils(u, from, to)
   if not rules.units.is_field(u) or rules.movement.along_road(from, to) then return false end
   local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
   return rules.movement.disorganizing[arm][rules.fortifications.terrain(to)] == true
+end
+local function disorganizing(u, from, to) return rules.bot.spoils(u, from, to) end
+
+-- Whether the bot may end a plan of u's steps in state s (a plan of u,
+-- rules.movement.planned): always here; a ruleset whose rules move a
+-- unit on by themselves may refuse an end (rules.bot.plan_ends).
+function M.plan_ends(side, u, s)
+  return true
 end
 
 -- The facing the bot turns u (or a plan s of it) to, toward target:
@@ -259,6 +269,7 @@ local function plan_steps(side, u, target, stop_at)
     first = first or l
     n, s = n + 1, nxt
   end
+  if first and not rules.bot.plan_ends(side, u, s) then return nil, s, 0 end
   return first, s, n
 end
 

@@ -4,10 +4,35 @@
 -- such ruin otherwise, leaves alone the units the opening turns hold back
 -- and the Ordu reserve until the enemy comes within 4 hexes of it,
 -- regroups scattered units as close to the enemy as it may, and lowers
--- fatigue whenever it can [13.1.5].
+-- fatigue whenever it can [13.1.5].  Its leaders are never left alone
+-- [8.2.8] [8.2.9]: a leader with no field unit on his hex goes, last of
+-- his side, onto the hex of any of its field units he can reach (his own
+-- troops first, out of the enemy's reach, never by a way the enemy
+-- cavalry can countercharge), and with none to reach he keeps away from
+-- the enemy; a leader retreating on his own [8.2.6] goes where his side's
+-- units stand.  It rides into the hex of a lone enemy leader whenever one
+-- of its units can reach it [8.2.8], and in the opening turns a side
+-- outnumbered by the enemy's free units keeps its few free ones out of
+-- contact instead of committing them piecemeal.
 local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
+
+-- [4.2.5] [4.2.6] [4.2.9] Whether entering `to` from `from` costs u (or a
+-- plan of it, with the CF it has before entering, A-011) 1 SP and a
+-- scatter: cavalry with a CF above 0 in forest, village or swamp unless
+-- along a road with CF exactly 1; infantry in swamp off the road.
+function M.spoils(u, from, to)
+  if not rules.units.is_field(u) then return false end
+  local S = rules.tables.scatter
+  local terrain = rules.fortifications.terrain(to)
+  local road = rules.movement.along_road(from, to)
+  if rules.units.is_cavalry(u) then
+    local cf = u.cf or 0
+    return S.scattering.cavalry[terrain] == true and cf > 0 and not (road and cf == S.terrain_road_cf)
+  end
+  return S.scattering.infantry[terrain] == true and not road
+end
 
 -- Whether moving u into the hex in front would cost it 1 SP and a
 -- scatter [4.2.5] [4.2.6].
@@ -15,19 +40,31 @@ local function ruinous(u)
   if u.hex == nil or not rules.units.is_field(u) then return false end
   local front = bitwa.hex.neighbour(u.hex, u.facing)
   if not front then return false end
-  local S = rules.tables.scatter
-  local terrain = rules.fortifications.terrain(front)
-  local road = rules.movement.along_road(u.hex, front)
-  if rules.units.is_cavalry(u) then
-    return S.scattering.cavalry[terrain] == true and u.cf > 0 and not (road and u.cf == S.terrain_road_cf)
-  end
-  return S.scattering.infantry[terrain] == true and not road
+  return M.spoils(u, u.hex, front)
 end
 
 -- Whether a unit (or a plan of it) still charges: cavalry with a CF
 -- above 0 that has not stopped [5.6.12].
+local outnumbered_opening
+
 local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
+end
+
+-- [5.6.12] A plan may end only where the moves the unit then owes (a
+-- charging unit goes on while it can pay its frontal hex) scatter it
+-- nowhere.
+function M.plan_ends(side, u, s)
+  if not rules.units.is_cavalry(u) then return true end
+  local M_ = rules.movement
+  for _ = 1, 16 do
+    if not U_is_charging(s) then return true end
+    local plan = M_.check_move(side, s)
+    if not plan or plan.whole or plan.leave or plan.ride then return true end
+    if M.spoils(s, plan.from, plan.to) then return false end
+    s = M_.planned_move(s, plan)
+  end
+  return true
 end
 
 -- The scenario's reserve (the Ordu) of `side`, while it has not moved and
@@ -48,6 +85,23 @@ local function idle_reserve(side)
   return r.leader
 end
 
+-- In the opening turns (data.opening) a side whose free field units are
+-- fewer in SP than the enemy's does not commit them piecemeal: they hold
+-- their ground (turning and fighting what comes) until the rest of the
+-- army may move.
+function outnumbered_opening(side)
+  local o = (bitwa.scenario().data or {}).opening
+  if not o or bitwa.turn() > (o.turns or 0) then return false end
+  local function free_sp(s)
+    local n = 0
+    for _, u in ipairs(rules.units.field_units(s)) do
+      if not rules.phases.held(u) then n = n + u.sp end
+    end
+    return n
+  end
+  return free_sp(side) < free_sp(rules.units.enemy(side))
+end
+
 -- The lines the English bot must not propose: moves and turns of the
 -- reserve while it waits, and moves into ruin.  (Units the opening turns
 -- hold back are refused by the rules' own check, movement.may_move.)
@@ -55,6 +109,8 @@ function M.barred(side, u, kind, ctx)
   if ctx.reserve == nil then ctx.reserve = idle_reserve(side) or false end
   local reserve = ctx.reserve
   if reserve and (u.name == reserve or u.leader == reserve) then return true end
+  if ctx.hold == nil then ctx.hold = outnumbered_opening(side) end
+  if ctx.hold and kind == "move" and rules.units.is_field(u) then return true end
   return kind == "move" and ruinous(u)
 end
 
@@ -107,6 +163,172 @@ local function owed_line(side, u, tried)
   return accepted(side, tried, u, lines)
 end
 
+-- ------------------------------------------------------------ leaders
+-- The enemy field units on the map, and the distance from h to the
+-- nearest of a list (nil when the list is empty).
+local function enemy_field(side)
+  return rules.units.field_units(rules.units.enemy(side))
+end
+
+local function nearest_distance(h, list)
+  local d
+  for _, e in ipairs(list) do
+    local x = bitwa.hex.distance(h, e.hex)
+    if not d or x < d then d = x end
+  end
+  return d
+end
+
+-- A lone leader is killed by an enemy that enters his hex [8.2.8] or
+-- attacks him [8.2.9]: enemy cavalry this near (its MP and one hex) can
+-- do it in its next phase.
+local THREAT = 9
+
+-- Whether a path (reach steps) keeps 3 hexes or more from every enemy
+-- cavalry unit: a countercharge is fought against the moving leader
+-- alone (5.7.3) and kills him (8.2.9).
+local function path_safe(path, cavalry)
+  for i = 1, #path do
+    local d = nearest_distance(path[i].hex, cavalry)
+    if d and d <= 2 then return false end
+  end
+  return true
+end
+
+-- The line that takes leader l, alone on his hex, onto the hex of one of
+-- his side's field units out of contact with the enemy (a unit in contact
+-- fights, and a leader whose units die or retreat retreats on his own,
+-- 8.2.6): his own troops (any, for a grand leader) before others, a hex
+-- without another leader before one with (one combat would strip both),
+-- 3 hexes or more from the enemy before nearer, more SP before fewer, the
+-- shortest way; never a way the enemy cavalry can countercharge unless he
+-- is in its reach where he stands.  With no such hex, and the enemy
+-- cavalry in reach, the hex farthest from it (a hex in contact with his
+-- units only when he can get no farther).  false: he waits where he is;
+-- nil: no line.
+function M.leader_rescue(side, l, tried)
+  if not l.hex or not rules.leaders.alone(l) then return nil end
+  local dests = rules.movement.reach(side, l)
+  if not dests then return nil end
+  local enemies = enemy_field(side)
+  local cavalry = {}
+  for _, e in ipairs(enemies) do
+    if rules.units.is_cavalry(e) then cavalry[#cavalry + 1] = e end
+  end
+  local here = nearest_distance(l.hex, cavalry) or 99
+  local threatened = here <= THREAT
+  local sp, own, leaders = {}, {}, {}
+  local grand = rules.leaders.is_grand(l)
+  for _, f in ipairs(rules.units.field_units(side)) do
+    if not rules.units.is_panicked(f) then
+      local lab = f.hex.label
+      sp[lab] = (sp[lab] or 0) + f.sp
+      if grand or f.leader == l.name then own[lab] = true end
+    end
+  end
+  for _, o in ipairs(rules.leaders.on_map(side)) do
+    if o.id ~= l.id then leaders[o.hex.label] = true end
+  end
+  local best, bk, unsafe, contact, cfar
+  for _, d in ipairs(dests) do
+    local lab = d.hex.label
+    if sp[lab] and #d.path > 0 then
+      local de = nearest_distance(d.hex, enemies) or 99
+      local safe = path_safe(d.path, cavalry)
+      if not safe and not threatened then
+        unsafe = true
+      elseif de <= 1 then
+        local dc = nearest_distance(d.hex, cavalry) or 99
+        if not cfar or dc > cfar then contact, cfar = d, dc end
+      else
+        local key = (safe and 0 or 2000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
+                    + ((de < 3) and 100 or 0) - 10 * math.min(sp[lab], 4) + 2 * #d.path
+        if not bk or key < bk then best, bk = d, key end
+      end
+    end
+  end
+  if not best and unsafe then return false end
+  if not best and threatened then
+    -- no field unit of his side out of contact to reach: as far from the
+    -- enemy cavalry as he can, by a way it cannot countercharge if any
+    local far, fsafe = here, false
+    for _, d in ipairs(dests) do
+      if #d.path > 0 and not sp[d.hex.label] then
+        local de = nearest_distance(d.hex, cavalry) or 99
+        local safe = path_safe(d.path, cavalry)
+        if (safe and not fsafe and de > here) or (safe == fsafe and de > far) then best, far, fsafe = d, de, safe end
+      end
+    end
+    -- nowhere farther: his units in contact are better than alone
+    if not best or (contact and far <= 2) then best = contact end
+  end
+  if not best then return nil end
+  local line = "move " .. l.name .. " " .. best.hex.label .. " " .. bitwa.hex.facing_name(best.facing)
+  if tried[line] then return nil end
+  return line
+end
+
+-- The first leader of side alone on his hex with a line to safety now.
+local function rescue_line(side, tried)
+  for _, l in ipairs(rules.leaders.on_map(side)) do
+    if rules.phases.moves_now(l) and not l.stopped and l.mp_left > 0 then
+      local line = M.leader_rescue(side, l, tried)
+      if line then return line end
+    end
+  end
+  return nil
+end
+
+-- Whether a reach path enters, off a road, terrain that scatters the unit
+-- [4.2.5] [4.2.6].
+local function rough_path(u, path)
+  local S = rules.tables.scatter
+  local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+  local from = u.hex
+  for _, st in ipairs(path) do
+    if st.hex.label ~= from.label then
+      if S.scattering[arm][rules.fortifications.terrain(st.hex)] and not rules.movement.along_road(from, st.hex) then
+        return true
+      end
+      from = st.hex
+    end
+  end
+  return false
+end
+
+-- [8.2.8] A unit of ours that can reach the hex of a lone enemy leader in
+-- this phase rides into it (the nearest first), by a way that scatters
+-- nobody.
+function M.hunt_line(side, tried)
+  local targets = {}
+  for _, l in ipairs(rules.leaders.on_map(rules.units.enemy(side))) do
+    if rules.leaders.alone(l) then targets[#targets + 1] = l end
+  end
+  if #targets == 0 then return nil end
+  -- the units that might reach a target, nearest first (ties: the list's
+  -- order); the rules' reach is asked for the 3 nearest of each
+  for _, l in ipairs(targets) do
+    local cands = {}
+    for i, u in ipairs(rules.units.field_units(side)) do
+      local d = bitwa.hex.distance(u.hex, l.hex)
+      if d * 6 <= u.mp_left and rules.phases.moves_now(u) and not u.stopped and not rules.units.is_panicked(u) then
+        cands[#cands + 1] = { u = u, d = d, i = i }
+      end
+    end
+    table.sort(cands, function(a, b) return a.d < b.d or (a.d == b.d and a.i < b.i) end)
+    for k = 1, math.min(3, #cands) do
+      local u = cands[k].u
+      local dests = rules.movement.reach(side, u, l.hex)
+      local last = dests and dests[#dests]
+      if last and last.hex.label == l.hex.label and #last.path > 0 and not rough_path(u, last.path) then
+        local line = "move " .. u.name .. " " .. l.hex.label .. " " .. bitwa.hex.facing_name(last.facing)
+        if not tried[line] then return line end
+      end
+    end
+  end
+  return nil
+end
+
 function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
     -- the unit that moved last first: while it owes its move no other
@@ -121,11 +343,68 @@ function M.propose(side, tried)
       local l = owed_line(side, u, tried)
       if l then return l end
     end
+    local h = M.hunt_line(side, tried)
+    if h then return h end
   end
-  return base_propose(side, tried)
+  local l = base_propose(side, tried)
+  if l and bitwa.phase():match("_move$") then
+    -- leaders last: a leader alone goes where his side's units are
+    local w = l:match("^move (%S+)") or l:match("^turn (%S+)")
+    local u = w and bitwa.unit(w)
+    if u and rules.units.is_leader(u) and rules.leaders.alone(u) then
+      local r = M.leader_rescue(side, u, tried)
+      if r then return r end
+    elseif l == "end" then
+      local r = rescue_line(side, tried)
+      if r then return r end
+    end
+  end
+  return l
+end
+
+-- Whether a countercharge option ("countercharge CC MOVER [FACING]", or
+-- "CC [FACING]" joining one, 5.7.5) takes its unit into terrain that
+-- scatters it [4.2.5]: the hex its plan enters.
+local function ruinous_countercharge(o, mover_name)
+  local ccn, mn, f
+  if mover_name then
+    ccn, f = o:match("^(%S+)%s*(%S*)$")
+    mn = mover_name
+  else
+    ccn, mn, f = o:match("^countercharge (%S+) (%S+)%s*(%S*)$")
+  end
+  local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
+  if not (cc and mover and cc.hex and mover.hex) then return false end
+  for _, p in ipairs(rules.countercharge.plans(cc, mover)) do
+    if (f == "" and not p.turned) or (f ~= "" and p.turned and bitwa.hex.facing_name(p.facing) == f) then
+      -- the CF it enters with: its own, or the turn's (5.6.3)
+      local s = rules.movement.planned(cc)
+      if p.turned and rules.charge.turn_loses_cf(cc, 1, "countercharge") then s.cf = rules.tables.charge.min end
+      return M.spoils(s, cc.hex, p.to)
+    end
+  end
+  return false
 end
 
 function M.answer(req)
+  if req.kind == "reaction" or req.kind == "countercharge_join" then
+    local mover = req.kind == "countercharge_join" and (req.prompt or ""):match("countercharge on (%S+) %(") or nil
+    local keep, changed = {}, false
+    for _, o in ipairs(req.options) do
+      local cc = req.kind == "reaction" and o:match("^countercharge ") or (req.kind == "countercharge_join" and o ~= "no")
+      if cc and ruinous_countercharge(o, mover) then changed = true else keep[#keep + 1] = o end
+    end
+    if changed then
+      if req.kind == "countercharge_join" then return "no" end
+      if #keep == 0 then return "pass" end
+      return base_answer { side = req.side, kind = req.kind, prompt = req.prompt, options = keep,
+                           min = req.min, max = req.max }
+    end
+    if req.kind == "countercharge_join" then
+      for _, o in ipairs(req.options) do if o ~= "no" then return o end end
+      return "no"
+    end
+  end
   if req.kind == "regroup" then
     local enemies = rules.units.field_units(rules.units.enemy(req.side))
     local best, bd = req.options[1], nil
@@ -142,6 +421,20 @@ function M.answer(req)
     return best
   end
   if req.kind == "fatigue" then return "lower" end
+  if req.kind == "retreat" and (req.prompt or ""):match(" on his own ") then
+    -- [8.2.6] a leader retreating alone: onto a hex of his side's field
+    -- units when one is offered (the most SP), else away from the enemy
+    local enemies = enemy_field(req.side)
+    local best, bk
+    for _, o in ipairs(req.options) do
+      local h = bitwa.hex.parse(o)
+      local sp = 0
+      for _, f in ipairs(rules.units.field_units_at(h, req.side)) do sp = sp + f.sp end
+      local key = (sp > 0 and 1000 or 0) + 10 * sp + (nearest_distance(h, enemies) or 99)
+      if not bk or key > bk then best, bk = o, key end
+    end
+    return best
+  end
   return base_answer(req)
 end
 

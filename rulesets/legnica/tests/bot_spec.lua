@@ -1,0 +1,112 @@
+-- The Legnica rules bot (bot.lua): what it proposes and answers in small
+-- situations, on the rules test field (village 0505, odd columns lower)
+-- or on the Legnica map (Legnickie Pole, village 2419, on the road from
+-- 2318).  PL is player A here.
+local H = loadfile(bitwa.home .. "/rulesets/legnica/tests/lib/lg.lua", "t", _ENV)()
+local setup, U, to_phase = H.setup, H.U, H.to_phase
+local botmod = require "engine.bot"
+
+local function bot(side_index) return botmod.make("rules", 1, side_index) end
+local function pl(units, extra)
+  extra = extra or {}
+  extra.first = "PL"
+  return setup(units, extra)
+end
+
+-- what the bot module's function f returns on the game's position
+local function ask(g, f)
+  return g:query(function() return f(g.rs.api, g.rs.modules) end)
+end
+
+test("4.2.9 / bot: a road spares only CF 1 cavalry from the village's scatter", function()
+  local function spoils(cf)
+    local g = pl({ U("C", "PL", "cavalry", "2318", "SE", { cf = cf }), U("E", "MO", "horse_archers", "3028", "N") },
+                 { map = "legnica" })
+    return ask(g, function(api, R)
+      return R.bot.spoils(api.unit("C"), api.hex.parse("2318"), api.hex.parse("2419"))
+    end)
+  end
+  eq(spoils(2), true, "CF 2 along the road into Legnickie Pole: 1 SP and a scatter (4.2.5, 4.2.9)")
+  eq(spoils(1), false, "CF 1 along the road: spared (4.2.9)")
+  eq(spoils(0), false, "CF 0: no charge, no scatter")
+end)
+
+test("5.6.12 / bot: a plan does not end where the moves it then owes ride into the village", function()
+  -- K at 0502 facing S: 0503, 0504, then the village 0505 on its way to E
+  local g = pl { U("K", "PL", "cavalry", "0502", "S"), U("E", "MO", "horse_archers", "0509", "N", { mp = 0 }) }
+  local ends = function(cf)
+    return ask(g, function(api, R)
+      local s = R.movement.planned(api.unit("K"))
+      s.hex, s.cf = api.hex.parse("0504"), cf
+      return R.bot.plan_ends("PL", api.unit("K"), s)
+    end)
+  end
+  eq(ends(2), false, "at 0504 with CF 2 it would owe the move into 0505")
+  eq(ends(0), true, "CF 0 owes nothing")
+  local l = bot(1).propose(g, "PL", {})
+  ok(l ~= "move K 0504 S" and not (l or ""):match("^move K 0505"), "no path into the village's reach: " .. tostring(l))
+end)
+
+test("8.2.8 / bot: a leader alone with no troops of his own joins another's unit out of contact", function()
+  local g = pl { U("L", "PL", "leader", "0802", "S", { range = 2 }),
+                 U("F", "PL", "infantry", "0806", "S", { leader = "X" }),
+                 U("E", "MO", "horse_archers", "1308", "NW", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move L 0806 "), tostring(l))
+end)
+
+test("8.2.8 / bot: a leader alone with no unit of his side to reach keeps away from the enemy cavalry", function()
+  local g = pl { U("L", "PL", "leader", "0808", "S", { range = 2 }),
+                 U("E", "MO", "horse_archers", "0812", "N", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  local to = (l or ""):match("^move L (%d+) ")
+  ok(to, tostring(l))
+  local d0, d1 = ask(g, function(api)
+    return api.hex.distance(api.hex.parse("0808"), api.hex.parse("0812")),
+           api.hex.distance(api.hex.parse(to), api.hex.parse("0812"))
+  end)
+  ok(d1 > d0 and d1 > 9, string.format("from %d to %d hexes", d0, d1))
+end)
+
+test("8.2.6 / bot: a leader retreating on his own goes onto his side's units", function()
+  local g = pl { U("D", "PL", "cavalry", "0406", "N"), U("E", "MO", "horse_archers", "0409", "N") }
+  local req = { side = "PL", kind = "retreat", options = { "0404", "0406" },
+                prompt = "L retreats 1 of 2 hexes from 0405 on his own (=8.2.6)" }
+  eq(bot(1).answer(g, req), "0406", "D's hex, though nearer E")
+end)
+
+test("8.2.8 / bot: a unit that can reach a lone enemy leader rides into his hex", function()
+  local g = pl { U("K", "PL", "cavalry", "0808", "N"), U("B", "MO", "leader", "0804", "S", { range = 2 }),
+                 U("E", "MO", "horse_archers", "1514", "N", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move K 0804"), tostring(l))
+end)
+
+test("4.2.5 / 5.7 / bot: no countercharge into the village with a CF above 0", function()
+  -- P at 0504 facing S (frontal hex: the village 0505); M moves to 0606,
+  -- next to 0505
+  local function answer(cf)
+    local g = pl { U("P", "PL", "cavalry", "0504", "S", { cf = cf, armour = 2 }),
+                   U("M", "MO", "horse_archers", "0606", "N", { sp = 1 }) }
+    return bot(1).answer(g, { side = "PL", kind = "reaction", options = { "countercharge P M", "pass" },
+                              prompt = "M moves" })
+  end
+  eq(answer(2), "pass", "CF 2: it would lose 1 SP and scatter (4.2.5)")
+  eq(answer(0), "countercharge P M", "CF 0: no scatter, and 2 SP of armour 2 against 1")
+end)
+
+test("scenario / bot: in the opening turns an outnumbered side's free units hold their ground", function()
+  local data = { opening = { turns = 2, PL = { "Lf" }, MO = { "Mf" } } }
+  local units = { U("Lf", "PL", "leader", "0803", "S", { range = 2 }), U("K", "PL", "cavalry", "0803", "S", { leader = "Lf" }),
+                  U("Mf", "MO", "leader", "0810", "N", { range = 2 }) }
+  for i = 1, 3 do units[#units + 1] = U("H" .. i, "MO", "horse_archers", "0" .. (7 + i) .. "10", "N", { leader = "Mf" }) end
+  local g = pl(units, { data = data })
+  local l = bot(1).propose(g, "PL", {})
+  ok(not (l or ""):match("^move K"), "2 SP against 6: K holds (" .. tostring(l) .. ")")
+  -- the same with the Poles' held unit free: 4 SP against 6, still
+  -- outnumbered; with four free units of their own (8 SP) they advance
+  for i = 1, 3 do units[#units + 1] = U("K" .. i, "PL", "cavalry", "0" .. (5 + i) .. "03", "S", { leader = "Lf" }) end
+  g = pl(units, { data = data })
+  l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move K"), "8 SP against 6: " .. tostring(l))
+end)
