@@ -45,7 +45,7 @@ end
 
 -- Whether a unit (or a plan of it) still charges: cavalry with a CF
 -- above 0 that has not stopped [5.6.12].
-local outnumbered_opening
+local outnumbered_opening, guards_leader
 
 local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
@@ -109,6 +109,13 @@ function M.barred(side, u, kind, ctx)
   if ctx.reserve == nil then ctx.reserve = idle_reserve(side) or false end
   local reserve = ctx.reserve
   if reserve and (u.name == reserve or u.leader == reserve) then return true end
+  -- leaders move in the infantry movement phase only: no countercharge
+  -- meets them there (a countercharge against a moving leader is fought
+  -- against him alone, 5.7.3, 8.2.9), and the cavalry's combats have
+  -- shown where its troops stand (8.1.2: a leader moves in both phases)
+  if rules.units.is_leader(u) and rules.phases.arm() == "cavalry" and (kind == "move" or kind == "turn") then
+    return true
+  end
   if ctx.hold == nil then ctx.hold = outnumbered_opening(side) end
   if ctx.hold and kind == "move" and rules.units.is_field(u) then return true end
   return kind == "move" and ruinous(u)
@@ -152,6 +159,16 @@ end
 -- The line a unit owing its 5.6.12 move gives: its forced moves, else one
 -- move, else a turn (which ends the duty) rather than a move into ruin.
 local function owed_line(side, u, tried)
+  -- the moves it owes would end in ruin further on: a turn now, while it
+  -- has the MP for one (a charging unit's turn costs more, 4.3.4)
+  if not M.plan_ends(side, u, rules.movement.planned(u)) then
+    local turns = {}
+    for _, f in ipairs { (u.facing + 1) % 6, (u.facing + 5) % 6 } do
+      turns[#turns + 1] = { "turn " .. u.name .. " " .. bitwa.hex.facing_name(f), "turn", f }
+    end
+    local l = accepted(side, tried, u, turns)
+    if l then return l end
+  end
   local fl = forced_line(side, u, tried)
   if fl then return fl end
   local lines = {}
@@ -240,7 +257,9 @@ function M.leader_rescue(side, l, tried)
       elseif de <= 1 then
         local dc = nearest_distance(d.hex, cavalry) or 99
         if not cfar or dc > cfar then contact, cfar = d, dc end
-      else
+      elseif not (leaders[lab] and sp[lab] < 4) then
+        -- (a hex whose one unit already keeps another leader is none: one
+        -- combat or countercharge would leave both alone)
         local key = (safe and 0 or 2000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
                     + ((de < 3) and 100 or 0) - 10 * math.min(sp[lab], 4) + 2 * #d.path
         if not bk or key < bk then best, bk = d, key end
@@ -347,7 +366,14 @@ function M.propose(side, tried)
     if h then return h end
   end
   local l = base_propose(side, tried)
-  if l and bitwa.phase():match("_move$") then
+  if l and rules.phases.arm() == "cavalry" and bitwa.phase():match("_move$") then
+    -- leaders wait for the infantry movement phase (M.barred); the
+    -- English bot moves them after every field unit is done
+    local w = l:match("^move (%S+)") or l:match("^turn (%S+)")
+    local u = w and bitwa.unit(w)
+    if u and rules.units.is_leader(u) and not tried["end"] then return "end" end
+  end
+  if l and rules.phases.arm() == "infantry" and bitwa.phase():match("_move$") then
     -- leaders last: a leader alone goes where his side's units are
     local w = l:match("^move (%S+)") or l:match("^turn (%S+)")
     local u = w and bitwa.unit(w)
@@ -360,6 +386,17 @@ function M.propose(side, tried)
     end
   end
   return l
+end
+
+-- Whether u is the last field unit of its side on a hex with a leader of
+-- its side: a countercharge takes it off the hex and leaves him alone
+-- there (8.2.8).
+function guards_leader(u)
+  if not u or not u.hex or #rules.units.leaders_at(u.hex, u.side) == 0 then return false end
+  for _, f in ipairs(rules.units.field_units_at(u.hex, u.side)) do
+    if f.id ~= u.id and not rules.units.is_panicked(f) then return false end
+  end
+  return true
 end
 
 -- Whether a countercharge option ("countercharge CC MOVER [FACING]", or
@@ -392,7 +429,9 @@ function M.answer(req)
     local keep, changed = {}, false
     for _, o in ipairs(req.options) do
       local cc = req.kind == "reaction" and o:match("^countercharge ") or (req.kind == "countercharge_join" and o ~= "no")
-      if cc and ruinous_countercharge(o, mover) then changed = true else keep[#keep + 1] = o end
+      local name = cc and (req.kind == "reaction" and o:match("^countercharge (%S+)") or o:match("^(%S+)"))
+      if cc and (ruinous_countercharge(o, mover) or guards_leader(bitwa.unit(name))) then changed = true
+      else keep[#keep + 1] = o end
     end
     if changed then
       if req.kind == "countercharge_join" then return "no" end

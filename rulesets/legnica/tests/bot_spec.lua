@@ -45,12 +45,21 @@ test("5.6.12 / bot: a plan does not end where the moves it then owes ride into t
   eq(ends(0), true, "CF 0 owes nothing")
   local l = bot(1).propose(g, "PL", {})
   ok(l ~= "move K 0504 S" and not (l or ""):match("^move K 0505"), "no path into the village's reach: " .. tostring(l))
+  -- K charging (CF 3) at 0503: it owes 0504, then 0505; it turns now,
+  -- while it has the MP for the turn
+  g = pl { U("K", "PL", "cavalry", "0503", "S", { cf = 3 }), U("E", "MO", "horse_archers", "0509", "N", { mp = 0 }) }
+  l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^turn K "), tostring(l))
 end)
 
 test("8.2.8 / bot: a leader alone with no troops of his own joins another's unit out of contact", function()
   local g = pl { U("L", "PL", "leader", "0802", "S", { range = 2 }),
-                 U("F", "PL", "infantry", "0806", "S", { leader = "X" }),
+                 U("F", "PL", "infantry", "0806", "S", { leader = "X", mp = 0 }),
                  U("E", "MO", "horse_archers", "1308", "NW", { mp = 0 }) }
+  -- not in the cavalry movement phase (a countercharge would be fought
+  -- against him alone, 5.7.3): in the infantry one
+  eq(bot(1).propose(g, "PL", {}), "end", "A.cavalry_move: he waits")
+  to_phase(g, "A.infantry_move")
   local l = bot(1).propose(g, "PL", {})
   ok((l or ""):match("^move L 0806 "), tostring(l))
 end)
@@ -58,6 +67,7 @@ end)
 test("8.2.8 / bot: a leader alone with no unit of his side to reach keeps away from the enemy cavalry", function()
   local g = pl { U("L", "PL", "leader", "0808", "S", { range = 2 }),
                  U("E", "MO", "horse_archers", "0812", "N", { mp = 0 }) }
+  to_phase(g, "A.infantry_move")
   local l = bot(1).propose(g, "PL", {})
   local to = (l or ""):match("^move L (%d+) ")
   ok(to, tostring(l))
@@ -82,17 +92,19 @@ test("8.2.8 / bot: a unit that can reach a lone enemy leader rides into his hex"
   ok((l or ""):match("^move K 0804"), tostring(l))
 end)
 
-test("4.2.5 / 5.7 / bot: no countercharge into the village with a CF above 0", function()
+test("4.2.5 / 5.7 / bot: no countercharge into the village with a CF above 0, nor by a leader's last unit", function()
   -- P at 0504 facing S (frontal hex: the village 0505); M moves to 0606,
   -- next to 0505
-  local function answer(cf)
+  local function answer(cf, leader)
     local g = pl { U("P", "PL", "cavalry", "0504", "S", { cf = cf, armour = 2 }),
-                   U("M", "MO", "horse_archers", "0606", "N", { sp = 1 }) }
+                   U("M", "MO", "horse_archers", "0606", "N", { sp = 1 }),
+                   leader and U("L", "PL", "leader", "0504", "S", { range = 2 }) or nil }
     return bot(1).answer(g, { side = "PL", kind = "reaction", options = { "countercharge P M", "pass" },
                               prompt = "M moves" })
   end
   eq(answer(2), "pass", "CF 2: it would lose 1 SP and scatter (4.2.5)")
   eq(answer(0), "countercharge P M", "CF 0: no scatter, and 2 SP of armour 2 against 1")
+  eq(answer(0, true), "pass", "8.2.8: P is the last unit on L's hex: it stays with him")
 end)
 
 test("scenario / bot: in the opening turns an outnumbered side's free units hold their ground", function()
