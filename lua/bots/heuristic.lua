@@ -27,8 +27,10 @@
 -- It plays the best line (ties drawn with rng) and ends the phase when
 -- nothing scores above zero.  Decisions: the offered hex farthest from
 -- the enemy (retreats), our strongest field unit (who takes a loss; a
--- leader only when nothing else is offered), else an option other than
--- passing (fire rather than hold).
+-- leader only when nothing else is offered), an option naming our units
+-- against the enemy's (a countercharge) only at even odds or better by
+-- the strength named (else the passive option), else an option other
+-- than passing (fire rather than hold).
 --
 -- A bot module: choose(side, legal) -> one of the legal lines,
 -- answer(request) -> one of request.options; it reads the game through
@@ -79,6 +81,33 @@ end
 
 -- The score of one line for side, as an exact fraction: numerator,
 -- denominator (> 0).  No floating point reaches a choice.
+-- Where a line takes unit u (its hex, else its facing), from the rules'
+-- exact outcomes of it, once per line and call; nil when the rules
+-- refuse it, it moves nothing, its outcomes differ or no play of the
+-- budget is left.
+local function where_to(side, line, u, cache)
+  cache.where = cache.where or {}
+  local w = cache.where[line]
+  if w == nil then
+    w = false
+    if budget() > 0 then
+      local rep = odds(line, side)
+      local o = rep and rep.outcomes and rep.outcomes[1]
+      if o and #rep.outcomes == 1 then
+        local h, f
+        for _, c in ipairs(o.changes or {}) do
+          if c.key == u.name .. ".hex" and type(c.to) == "string" then h = as_hex(c.to) end
+          if c.key == u.name .. ".facing" and type(c.to) == "string" then f = as_facing(c.to) end
+        end
+        if h or f then w = { h, f } end
+      end
+    end
+    cache.where[line] = w
+  end
+  if not w then return nil end
+  return w[1], w[2]
+end
+
 local function score(side, line, enemies, cache, friends)
   local ws = words(line)
   local mine, theirs, hexes, facings = {}, {}, {}, {}
@@ -129,6 +158,13 @@ local function score(side, line, enemies, cache, friends)
   local u = mine[1]
   if not (u and u.hex and bitwa.hex.on_map(u.hex)) or #enemies == 0 then
     return 1, (#mine > 0 and 2 or 4)
+  end
+  -- a line that names neither a hex nor a facing ("move U": the rules
+  -- know where it goes): where it takes the unit, asked of the rules
+  -- (odds: one play on a copy, no dice), while the budget lasts
+  if #hexes == 0 and #facings == 0 then
+    local to, f = where_to(side, line, u, cache)
+    if to then hexes[1] = to elseif f then facings[1] = f end
   end
   local target, d0, m0 = nearest(u.hex, enemies)
 
@@ -198,6 +234,51 @@ function M.choose(side, legal)
   return best_lines[rng(#best_lines)]
 end
 
-M.answer = C.answer
+-- Whether a line (its words after the first) names a unit of another
+-- side.
+local function names_enemy(side, line, cache)
+  local ws = words(line)
+  for k = 2, #ws do
+    for part in ws[k]:gmatch("[^,]+") do
+      local u = cache.units[part]
+      if u == nil then
+        u = bitwa.unit(part) or false
+        cache.units[part] = u
+      end
+      if u and u.side ~= side then return true end
+    end
+  end
+  return false
+end
+
+-- A decision: options naming our units against the enemy's (a
+-- countercharge, a reaction) are judged by the attack score, and none is
+-- taken at worse than even odds (the passive option then, else another);
+-- any other decision as common.answer.
+function M.answer(request)
+  read_roles()
+  local side, options = request.side, request.options
+  if #options > 1 and (math.tointeger(request.min) or 1) <= 1 then
+    local cache = { units = {} }
+    local enemies, friends = enemies_of(side), friends_of(side)
+    local pick, pn, pd, rest = nil, nil, nil, {}
+    for _, o in ipairs(options) do
+      if names_enemy(side, o, cache) then
+        local n, d = score(side, o, enemies, cache, friends)
+        if pick == nil or n * pd > pn * d then pick, pn, pd = o, n, d end
+      else
+        rest[#rest + 1] = o
+      end
+    end
+    if pick then
+      if pn > 0 then return pick end
+      for _, o in ipairs(rest) do
+        if C.PASSIVE[o:lower()] then return o end
+      end
+      if #rest > 0 then return rest[rng(#rest)] end
+    end
+  end
+  return C.answer(request)
+end
 
 return M

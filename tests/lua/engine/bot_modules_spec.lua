@@ -431,3 +431,57 @@ test("search bot: a leader is no fighter: the fighters close in first, a leader 
 end)
 
 for _, p in ipairs(temp_files) do os.remove(p) end
+
+test("heuristic bot on a real ruleset (Grunwald): leaders move last and never end alone next to the enemy; a countercharge only at even odds by strength", function()
+  local function U(name, side, kind, hex, facing, t)
+    local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, armour = 0, cf = 0 }
+    for k, v in pairs(t or {}) do u[k] = v end
+    return u
+  end
+  local function setup(units)
+    return game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+      scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" } } } }
+  end
+  -- PL: leader L with F1 at 0805, F2 at 0705; TO: E at 0810, standing
+  local g = setup { U("L", "PL", "leader", "0805", "S", { sp = 0, mp = 10, range = 2 }),
+                    U("F1", "PL", "cavalry", "0805", "S", { leader = "L" }),
+                    U("F2", "PL", "cavalry", "0705", "S", { leader = "L" }),
+                    U("E", "TO", "cavalry", "0810", "N", { mp = 0 }) }
+  eq(g:phase_info().name, "A.cavalry_move")
+  local h = make("heuristic", 7, 1)
+  local played, fighters_done = {}, false
+  for _ = 1, 40 do
+    local legal = g:legal_actions("PL")
+    local l = h.choose(g, "PL", legal)
+    if l == "end" then break end
+    local who = l:match("^%a+ (%S+)")
+    if who == "L" then fighters_done = true
+    else ok(not fighters_done, "a fighter's line after the leader's: " .. table.concat(played, "; ") .. "; " .. l) end
+    played[#played + 1] = l
+    local r = g:act("PL", l)
+    for _ = 1, 20 do
+      if r.status ~= "decision" then break end
+      r = g:answer(h.answer(g, r.request))
+    end
+  end
+  ok(#played > 0, "the fighters advance")
+  local L = g:unit_table("L")
+  local alone, next_to = true, false
+  g:query(function()
+    local api = g.rs.api
+    local lh = api.unit("L").hex
+    for _, u in ipairs(api.units { side = "PL" }) do
+      if u.kind ~= "leader" and u.hex and u.hex.label == lh.label then alone = false end
+    end
+    next_to = api.hex.distance(lh, api.unit("E").hex) <= 1
+  end)
+  ok(not (alone and next_to), "L at " .. tostring(L.hex) .. " alone next to E: " .. table.concat(played, "; "))
+  -- a countercharge offered: taken at even odds by strength, not below
+  local function reaction(cc_sp)
+    local g2 = setup { U("K1", "TO", "cavalry", "0406", "S"), U("P2", "PL", "cavalry", "0609", "NW", { sp = cc_sp }) }
+    return make("heuristic", 7, 1).answer(g2, { side = "PL", kind = "reaction",
+      options = { "countercharge P2 K1", "pass" }, prompt = "K1 moves" })
+  end
+  eq(reaction(2), "countercharge P2 K1", "2 SP against 2")
+  eq(reaction(1), "pass", "1 SP against 2: below even odds")
+end)
