@@ -40,7 +40,7 @@ set_tests_properties(cli.serve PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOU
 # screenshots are left in the build folder (web-test/*.png)
 add_test(NAME web.browser COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/web/run.sh $<TARGET_FILE:bitwa>
          ${CMAKE_BINARY_DIR}/web-test WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(web.browser PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 300 SKIP_RETURN_CODE 77
+set_tests_properties(web.browser PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 600 SKIP_RETURN_CODE 77
                      LABELS browser)
 # bitwa play on a pseudo-terminal (tests/cli/pty_drive.c types into it)
 # and through a pipe, and the grouped bitwa actions

@@ -196,6 +196,14 @@ BITWA_LOCK_WAIT_MS=200 "$BITWA" undo "$G" >"$T/out" 2>&1
 [ $? -eq 2 ] && ok || no "bitwa undo while serve runs: not exit 2: $(cat "$T/out")"
 "$BITWA" show "$G" >"$T/out" 2>&1 && ok || no "bitwa show while serve runs: $(cat "$T/out")"
 has "$T/out" "actions 3," "show reads the served game"
+# a second server on the same file is a writer too
+BITWA_LOCK_WAIT_MS=200 timeout 60 "$BITWA" serve "$G" --port 0 >"$T/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && ok || no "a second serve of the file: exit $rc, expected 2: $(cat "$T/out")"
+has "$T/out" "another bitwa process is writing this game (waited" "the second server's message"
+printf 'quit\n' | BITWA_LOCK_WAIT_MS=200 BITWA_NO_EDIT=1 "$BITWA" play "$G" >"$T/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && ok || no "bitwa play while serve runs: exit $rc, expected 2: $(cat "$T/out")"
 [ "$(digest "$G")" = "$before" ] && ok || no "the refused CLI writers changed the file"
 req POST "api/act" '{"side":"A","line":"end"}'
 status 200 "the server still plays after the CLI writer was refused"

@@ -14,6 +14,9 @@ const { chromium } = require("playwright-core");
 const [bitwa, out, chromePath] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 let failures = 0, passes = 0;
+// loops that wait on the game's state are bounded by time, not by a count
+// of tries (a loaded machine makes each try slower)
+const within = (ms) => { const end = Date.now() + ms; return () => Date.now() < end; };
 function check(cond, what) {
   if (cond) passes++; else { failures++; console.log("FAIL " + what); }
 }
@@ -94,6 +97,7 @@ async function main() {
     // an order with a facing built on the board: a's turn, its facings as
     // arrows around it, the odds, confirm; then undo
     await page.click('#board g.unit[data-unit="a"]');
+    await page.waitForFunction(() => (document.querySelector("#unit-info b") || {}).textContent === "a");
     await page.click('#unit-orders button.pick[data-kind="turn"]');
     await page.waitForSelector('#facing-arrows polygon[data-facing="N"]');
     check(await page.locator("#compose-box").isVisible(), "the turn is composed on the board");
@@ -255,7 +259,7 @@ async function crecy() {
     // the bot's turn over, A's decisions answered in the page's dialogs
     // (fire at a passing enemy: the first unit that may), until A acts in `phase`
     const until = async (phase) => {
-      for (let i = 0; i < 1200; i++) {
+      for (const more = within(180000); more();) {
         const s = await get("status");
         if (s.bot_busy) { await page.waitForTimeout(50); continue; }
         if (s.pending && s.pending.side === "A") {
@@ -267,7 +271,7 @@ async function crecy() {
             await page.click("#decision-options button >> nth=0");
           }
           await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
-          for (let k = 0; k < 200; k++) {
+          for (const more2 = within(60000); more2();) {
             const t = await get("status");
             if (JSON.stringify(t.pending) !== JSON.stringify(s.pending) || t.actions !== s.actions) break;
             await page.waitForTimeout(50);
@@ -347,7 +351,7 @@ async function crecy() {
     await page.fill("#order-line", "end");
     await page.click("#order-do");
     // the bot gives its orders and ends: the volleys are rolled
-    for (let i = 0; i < 1200; i++) {
+    for (const more = within(180000); more();) {
       const s = await get("state?marks=0");
       if (s.phase !== "missile" && !s.bot_busy) break;
       await page.waitForTimeout(50);
@@ -429,7 +433,7 @@ async function grunwald() {
     const hexOf = async (name) => (await get("state?marks=0")).units.find((u) => u.name === name).hex;
     // wait while the bot plays; answer the Polish decisions from the CLI game
     const settle = async () => {
-      for (let i = 0; i < 600; i++) {
+      for (const more = within(180000); more();) {
         const s = await status();
         if (s.bot_busy) { await page.waitForTimeout(50); continue; }
         if (s.pending && s.pending.side === "PL") { await post("answer", { answer: plAnswers.shift() }); continue; }
@@ -468,12 +472,12 @@ async function grunwald() {
     let dialogs = 0;
     const answerDialogs = async (before) => {
       // the page's action first (the click sends it)
-      for (let i = 0; i < 600 && before; i++) {
+      for (const more = within(180000); more() && before;) {
         const st = await status();
         if (st.actions !== before.actions || st.pending) break;
         await page.waitForTimeout(50);
       }
-      for (let i = 0; i < 600; i++) {
+      for (const more = within(180000); more();) {
         const st = await status();
         if (st.bot_busy) { await page.waitForTimeout(50); continue; }
         if (!(st.pending && st.pending.side === "PL")) return st;
@@ -489,7 +493,7 @@ async function grunwald() {
         }
         await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
         dialogs++;
-        for (let k = 0; k < 100; k++) {
+        for (const more2 = within(60000); more2();) {
           const t = await status();
           if (!t.pending || t.pending.request !== st.pending.request || t.actions !== st.actions ||
               JSON.stringify(t.pending) !== JSON.stringify(st.pending)) break;

@@ -16,4 +16,4 @@ if [ ! -d "$NODE_DIR/node_modules/playwright-core" ]; then
   npm install --no-audit --no-fund --silent --prefix "$NODE_DIR" playwright-core@1.65.1 >/dev/null 2>&1 ||
     { echo "cannot install playwright-core from npm (no network?): skipped"; exit 77; }
 fi
-NODE_PATH="$NODE_DIR/node_modules" exec timeout 240 node tests/web/browser_test.js "$BITWA" "$OUT" "$CHROMIUM"
+NODE_PATH="$NODE_DIR/node_modules" exec timeout 540 node tests/web/browser_test.js "$BITWA" "$OUT" "$CHROMIUM"
