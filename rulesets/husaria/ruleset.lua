@@ -23,24 +23,24 @@ return {
     "fence",       -- [14.0] an oriented fence token
   },
   attributes = {
-    { "sp", "int", 2, min = 0, doc = "strength points, SP [6.41]" },    -- [6.41] strength points
-    { "mp", "int", 8, min = 0, doc = "printed MP [4.22]" },    -- [4.22] printed MP
-    { "morale", "int", 7, doc = "morale number [6.21]" },         -- [6.21] the counter's morale number
-    { "gun", "string", "", values = { "", "heavy", "light" }, doc = "artillery: heavy or light gun [13.11]" }, -- [13.11]
-    { "stars", "string", "", values = { "", "full", "hollow" }, doc = "musketeers: full star shoots once, hollow twice [12.2]" }, -- [12.2] full: shoots once, hollow: twice
-    { "command", "int", 0, min = 0, max = 2, doc = "commander: modifier 0, +1, +2 [9.21]" }, -- [9.21] a commander's modifier 0, +1, +2
-    { "chief", "bool", false, doc = "the side's chief commander [10.14]" },     -- [10.14] the side's chief commander
-    { "mp_left", "int", 0, min = 0, per = 2, doc = "MP left this phase [4.22]" }, -- [4.22] MP left this phase, in halves
+    { "sp", "int", 2, min = 0, label = "SP", doc = "strength points, SP [6.41]" },    -- [6.41] strength points
+    { "mp", "int", 8, min = 0, label = "MP", doc = "printed MP [4.22]" },    -- [4.22] printed MP
+    { "morale", "int", 7, label = "morale", doc = "morale number [6.21]" },         -- [6.21] the counter's morale number
+    { "gun", "string", "", values = { "", "heavy", "light" }, label = "gun", doc = "artillery: heavy or light gun [13.11]" }, -- [13.11]
+    { "stars", "string", "", values = { "", "full", "hollow" }, label = "stars", doc = "musketeers: full star shoots once, hollow twice [12.2]" }, -- [12.2] full: shoots once, hollow: twice
+    { "command", "int", 0, min = 0, max = 2, label = "command", doc = "commander: modifier 0, +1, +2 [9.21]" }, -- [9.21] a commander's modifier 0, +1, +2
+    { "chief", "bool", false, label = "chief commander", doc = "the side's chief commander [10.14]" },     -- [10.14] the side's chief commander
+    { "mp_left", "int", 0, min = 0, per = 2, label = "MP left", doc = "MP left this phase [4.22]" }, -- [4.22] MP left this phase, in halves
     { "moved", "bool", false },     -- has entered a hex or turned this phase
     { "zoc_start", "bool", false }, -- [5.23] [5.24] began its movement phase in an enemy ZoC
     { "stopped", "bool", false },   -- [5.21] may not move on this phase
     { "on_road", "bool", true },    -- every hex entered this phase was along a road [4.54]
     { "fought", "bool", false },    -- has attacked in this attack phase [6.23]
     { "attacked", "bool", false },  -- has been attacked in this attack phase [6.13]
-    { "dispersed", "bool", false, doc = "on its side's dispersed units track [10.12]" }, -- on its side's dispersed units track [10.12]
+    { "dispersed", "bool", false, label = "dispersed", doc = "on its side's dispersed units track [10.12]" }, -- on its side's dispersed units track [10.12]
     { "track_order", "int", 0 },    -- when it came onto the track
-    { "leader", "string", "", ref = { kind = "commander", side = "same" }, doc = "its own commander [10.14]" }, -- its own commander [10.14] (H-14)
-    { "kopie", "bool", false, doc = "carries a lance token [6.71]" },     -- carries a lance token [6.71]
+    { "leader", "string", "", ref = { kind = "commander", side = "same" }, label = "commander", doc = "its own commander [10.14]" }, -- its own commander [10.14] (H-14)
+    { "kopie", "bool", false, label = "lance", doc = "carries a lance token [6.71]" },     -- carries a lance token [6.71]
     { "fired", "bool", false },     -- a gun that fired in its artillery phase [13.17]
     { "pinned", "bool", false },    -- a gun with an enemy next to it at its phase's start [13.15]
     { "shots", "int", 0 },          -- musket shots this stage [12.2]
