@@ -116,6 +116,29 @@ test("8.2.6 / bot: a lone enemy leader within a unit's reach is hunted down", fu
   eq(g:query(function() return g.rs.api.unit("K") == nil or g.rs.api.unit("K").hex == nil end), true, "K is killed (8.2.6)")
 end)
 
+test("4.4.1 / 8.2.6 / bot: a lone leader with no friendly hex to go to keeps away from the enemy and leaves the map by his side's edge", function()
+  -- L alone at 1002 (row 2, near the north edge), enemy cavalry 3 hexes S;
+  -- no field unit of his side on the map: he goes north, away from it
+  local g = game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+    scenario = { map = "test-field", turns = 3, vars = { { "side.A", "PL" }, { "edge.PL", "N" } },
+      units = { U("L", "PL", "leader", "1002", "S", { sp = 0, mp = 10, range = 2 }),
+                U("E", "TO", "cavalry", "1008", "N", { mp = 0 }),
+                U("far", "TO", "infantry", "2015", "N", { sp = 1, mp = 4 }) } } }
+  to_infantry_move(g)
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move L %d%d01 "), "to the edge row: " .. tostring(l))
+  -- on the edge row facing off the map: he leaves it (4.4.1)
+  g = game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+    scenario = { map = "test-field", turns = 3, vars = { { "side.A", "PL" }, { "edge.PL", "N" } },
+      units = { U("L", "PL", "leader", "1001", "N", { sp = 0, mp = 10, range = 2 }),
+                U("E", "TO", "cavalry", "1006", "N", { mp = 0 }),
+                U("far", "TO", "infantry", "2015", "N", { sp = 1, mp = 4 }) } } }
+  to_infantry_move(g)
+  eq(bot(1).propose(g, "PL", {}), "move L")
+  done(g:act("PL", "move L"))
+  eq(g:query(function() return g.rs.api.unit("L").hex == nil end), true, "off the map")
+end)
+
 test("8.2.1 / 8.2.4 / bot: a leader on a hex of his troops in contact moves to a second-line hex within range of them", function()
   -- L and F1 at 0806 in contact with the enemy at 0807; F2 at 0804,
   -- out of contact, within L's range of F1
