@@ -3,14 +3,19 @@
 -- the nearest enemy, turning to face it, one path order for the way,
 -- never into terrain that would disorganize it) where the rules' own
 -- evaluation of the combat puts it at 1:1 or better, rallies disorganized
--- and panicked units, moves leaders last onto a hex of their troops out
--- of the enemy's reach and never along a way the enemy cavalry can
--- countercharge, fires when it can and countercharges at 2:1 or better
--- (the rules' column), attacks whatever it must or may with every unit
--- that can join, brings reinforcements on near the enemy, hunts the lone
--- enemy leaders once no enemy field unit is left, makes no voluntary
--- pursuit, retreats away from the enemy and out of rough terrain, and
--- takes losses on its strongest unit.  The engine's "rules"
+-- and panicked units, and moves leaders last onto a second-line hex of
+-- friendly units within command range of their troops, in a cavalry
+-- movement phase only by a way no enemy cavalry can countercharge (the
+-- rules' own 5.7 checks), else in the infantry movement phase; the last
+-- unit on a threatened leader's hex stays with him; a lone leader with no
+-- hex to go to keeps away from the enemy and leaves the map by his side's
+-- edge.  It fires when it can and countercharges at 2:1 or better (the
+-- rules' column, with the CF the countercharger will have), never into
+-- rough terrain; attacks whatever it must or may with every unit that can
+-- join, brings reinforcements on near the enemy, hunts the lone enemy
+-- leaders within reach, makes no voluntary pursuit, retreats away from
+-- the enemy and out of rough terrain, and takes losses on its strongest
+-- unit.  The engine's "rules"
 -- bot calls propose(side, tried) and answer(request); it proposes only
 -- lines the rules accept (a refused line would be added to `tried` and
 -- the bot asked again).

@@ -10,7 +10,7 @@
 -- with Lichtenstein's right wing (west) opposite the Poles and Wallenrod's
 -- left wing (east) opposite the Lithuanians, Ulrich's court banners and the
 -- guests in a second line; the Poles on the left (west) in two lines with
--- Jagiełło on the royal hill behind; the Lithuanians on the right (east),
+-- Jagiełło in front of the royal hill behind; the Lithuanians on the right (east),
 -- the Smolensk banners next to the Poles; the Tatars in front of the
 -- Lithuanians; what is left of the Lithuanian army (its foot) in the
 -- Lithuanian camp in the right lower corner.  The Polish foot, which the
@@ -19,6 +19,16 @@
 -- 1 of a dot (the dots are in data.dots); "tatar-line" the hexes just in
 -- front of the Lithuanian line; "camp" the Lithuanian camp.  Stacking: at
 -- most 2 SP a hex (leaders and banners count nothing).
+-- CALIBRATED: the deployment distance.  The allied dots (red, light brown
+-- and the Tatar line with them) stand 2 rows nearer the Order than first
+-- chosen (rows 18-19 and 22 for the Poles, was 20-21 and 24), leaving two
+-- empty rows between the fronts instead of four, so the side with the
+-- initiative no longer reaches the enemy at full charge factor on turn 1.
+-- The Order stays on its slopes.  The rules bots on both sides: at the
+-- first dots `bitwa sim grunwald/clash-of-titans -n 6` PL 6 of 6, at these
+-- `-n 8` PL 5 / TO 3 (the Order's dots 2 rows south instead: PL 6 / TO 2,
+-- and the Order off its slopes); the longer run is in
+-- rulesets/grunwald/NOTES.md, "Calibration".
 --
 -- GAME LENGTH: not printed (A-076: it is on the map's TURNS track); 16 turns
 -- is chosen, long enough for fatigue (14.2.1, from turn 13) to tell.
@@ -77,8 +87,8 @@ data {
   reinforcement_rate = { PL = { cavalry = 2, infantry = 3 }, TO = { cavalry = 2, infantry = 3 } },
   entry = { PL = "south-edge", TO = "2100" },
   dots = {
-    red = { "1620", "1821", "2020", "2221", "2420", "2621", "2820", "3021", "1924", "2124", "2324", "2524", "2724" },
-    light_brown = { "3320", "3521", "3720", "3921", "4120", "4321", "4024" },
+    red = { "1618", "1819", "2018", "2219", "2418", "2619", "2818", "3019", "1922", "2122", "2322", "2522", "2722" },
+    light_brown = { "3318", "3519", "3718", "3919", "4118", "4319", "4022" },
     white = { "2012", "2213", "2412", "2613", "2812", "3013", "3212", "3413", "3612", "3813", "2409", "2609", "2809", "3009", "3209" },
   },
 }
@@ -102,20 +112,21 @@ victory {
   },
 }
 
--- Polish cavalry: within 1 hex of the red dots 1620 1821 2020 2221 2420 2621 2820 3021 (front
--- line) and 1924 2124 2324 2524 2724 (second line).
-zone { "red-dots", "1519-1520", "1619-1621", "1719-1721", "1820-1822", "1824-1825", "1919-1921",
-       "1923-1925", "2019-2021", "2024-2025", "2119-2121", "2123-2125", "2220-2222", "2224-2225",
-       "2319-2321", "2323-2325", "2419-2421", "2424-2425", "2519-2521", "2523-2525", "2620-2622",
-       "2624-2625", "2719-2721", "2723-2725", "2819-2821", "2824-2825", "2919-2921", "3020-3022",
-       "3120-3121" }
--- Lithuanian cavalry: within 1 hex of the light brown dots 3320 3521 3720 3921 4120 4321 4024.
-zone { "light-brown-dots", "3220-3221", "3319-3321", "3420-3422", "3520-3522", "3620-3622",
-       "3719-3721", "3820-3822", "3920-3924", "4020-4025", "4119-4121", "4123-4124", "4220-4222",
-       "4320-4322", "4421-4422" }
+-- Polish cavalry: within 1 hex of the red dots 1618 1819 2018 2219 2418 2619 2818 3019 (front
+-- line) and 1922 2122 2322 2522 2722 (second line) (calibrated: 2 rows north of the first choice).
+zone { "red-dots", "1517-1518", "1617-1619", "1717-1719", "1818-1820", "1822-1823", "1917-1919",
+       "1921-1923", "2017-2019", "2022-2023", "2117-2119", "2121-2123", "2218-2220", "2222-2223",
+       "2317-2319", "2321-2323", "2417-2419", "2422-2423", "2517-2519", "2521-2523", "2618-2620",
+       "2622-2623", "2717-2719", "2721-2723", "2817-2819", "2822-2823", "2917-2919", "3018-3020",
+       "3118-3119" }
+-- Lithuanian cavalry: within 1 hex of the light brown dots 3318 3519 3718 3919 4118 4319 4022
+-- (calibrated: 2 rows north of the first choice).
+zone { "light-brown-dots", "3218-3219", "3317-3319", "3418-3420", "3518-3520", "3618-3620",
+       "3717-3719", "3818-3820", "3918-3922", "4018-4023", "4117-4119", "4121-4122", "4218-4220",
+       "4318-4320", "4419-4420" }
 -- The Tatars: "placed as front line of Lithuanian army", the hexes just north of it.
-zone { "tatar-line", "3419", "3519", "3619", "3718", "3819", "3919", "4019", "4118", "4219",
-       "4319", "4420" }
+zone { "tatar-line", "3417", "3517", "3617", "3716", "3817", "3917", "4017", "4116", "4217",
+       "4317", "4418" }
 -- The Lithuanian camp, the right lower corner of the map (columns 46-51, rows 27-31).
 zone { "camp", "4627-4631", "4727-4731", "4827-4831", "4927-4931", "5027-5031", "5127-5131" }
 -- Teutonic Order: within 1 hex of the white dots 2012 2213 2412 2613 2812 3013 3212 3413 3612
@@ -137,162 +148,162 @@ zone { "south-edge",
 -- (the counter captions, L705-712); no SP [8.1.1].  Each stands with one of
 -- his cavalry units ("Leaders and banners are placed with cavalry units").
 -- Jagiełło, King of Poland, supreme commander (grand leader)
-unit { "Jagiello", side = "PL", kind = "leader", nation = "poles", grand = true, range = 3, sp = 0, mp = 10, hex = "2825", facing = "N", zone = "red-dots" }
+unit { "Jagiello", side = "PL", kind = "leader", nation = "poles", grand = true, range = 3, sp = 0, mp = 10, hex = "2823", facing = "N", zone = "red-dots" }
 -- Zyndram of Maszkowice, sword-bearer of Kraków (the book spells him Zyndarm)
-unit { "Zyndarm", side = "PL", kind = "leader", nation = "poles", range = 2, sp = 0, mp = 10, hex = "2220", facing = "N", zone = "red-dots" }
+unit { "Zyndarm", side = "PL", kind = "leader", nation = "poles", range = 2, sp = 0, mp = 10, hex = "2218", facing = "N", zone = "red-dots" }
 -- Andrzej (the book gives no surname)
-unit { "Andrzej", side = "PL", kind = "leader", nation = "poles", range = 2, sp = 0, mp = 10, hex = "1519", facing = "N", zone = "red-dots" }
+unit { "Andrzej", side = "PL", kind = "leader", nation = "poles", range = 2, sp = 0, mp = 10, hex = "1517", facing = "N", zone = "red-dots" }
 -- Witold (Vytautas), Grand Duke of Lithuania
-unit { "Witold", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3620", facing = "N", zone = "light-brown-dots" }
+unit { "Witold", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3618", facing = "N", zone = "light-brown-dots" }
 -- Szymon (Simon Lingwen), leader of the Smolensk banners
-unit { "Szymon", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3220", facing = "N", zone = "light-brown-dots" }
+unit { "Szymon", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3218", facing = "N", zone = "light-brown-dots" }
 -- Jerzy (Yury, Lingwen's son)
-unit { "Jerzy", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3421", facing = "N", zone = "light-brown-dots" }
+unit { "Jerzy", side = "PL", kind = "leader", nation = "lithuanians", range = 2, sp = 0, mp = 10, hex = "3419", facing = "N", zone = "light-brown-dots" }
 
 -- Polish cavalry: Andrzej's banners on the left, Zyndarm's in the centre and
 -- on the right; in the second line the bishops' banners (Andrzej), the court
 -- and the Mazovian dukes with Jagiełło on the royal hill.
 -- Chase banner (Andrzej): 2 counters; estimated sp 2, mp 8, armour 1
-unit { "Chase-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Chase banner", leader = "Andrzej", sp = 2, mp = 8, armour = 1, hex = "1519", facing = "N", zone = "red-dots" }
-unit { "Chase-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Chase banner", leader = "Andrzej", sp = 2, mp = 8, armour = 1, hex = "1520", facing = "N", zone = "red-dots" }
+unit { "Chase-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Chase banner", leader = "Andrzej", sp = 2, mp = 8, armour = 1, hex = "1517", facing = "N", zone = "red-dots" }
+unit { "Chase-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Chase banner", leader = "Andrzej", sp = 2, mp = 8, armour = 1, hex = "1518", facing = "N", zone = "red-dots" }
 -- Poznań land (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Poznan-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1619", facing = "N", zone = "red-dots" }
-unit { "Poznan-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1620", facing = "N", zone = "red-dots" }
-unit { "Poznan-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1621", facing = "N", zone = "red-dots" }
+unit { "Poznan-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1617", facing = "N", zone = "red-dots" }
+unit { "Poznan-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1618", facing = "N", zone = "red-dots" }
+unit { "Poznan-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Poznań land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1619", facing = "N", zone = "red-dots" }
 -- Kalisz land (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Kalisz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1719", facing = "N", zone = "red-dots" }
-unit { "Kalisz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1720", facing = "N", zone = "red-dots" }
-unit { "Kalisz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1721", facing = "N", zone = "red-dots" }
+unit { "Kalisz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1717", facing = "N", zone = "red-dots" }
+unit { "Kalisz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1718", facing = "N", zone = "red-dots" }
+unit { "Kalisz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kalisz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1719", facing = "N", zone = "red-dots" }
 -- Sieradz land (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Sieradz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1820", facing = "N", zone = "red-dots" }
-unit { "Sieradz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1821", facing = "N", zone = "red-dots" }
-unit { "Sieradz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1822", facing = "N", zone = "red-dots" }
+unit { "Sieradz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1818", facing = "N", zone = "red-dots" }
+unit { "Sieradz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1819", facing = "N", zone = "red-dots" }
+unit { "Sieradz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sieradz land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1820", facing = "N", zone = "red-dots" }
 -- Łęczyca land (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Leczyca-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1919", facing = "N", zone = "red-dots" }
-unit { "Leczyca-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1920", facing = "N", zone = "red-dots" }
-unit { "Leczyca-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1921", facing = "N", zone = "red-dots" }
+unit { "Leczyca-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1917", facing = "N", zone = "red-dots" }
+unit { "Leczyca-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1918", facing = "N", zone = "red-dots" }
+unit { "Leczyca-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Łęczyca land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1919", facing = "N", zone = "red-dots" }
 -- Kuyavia (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Kujawy-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2019", facing = "N", zone = "red-dots" }
-unit { "Kujawy-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2020", facing = "N", zone = "red-dots" }
-unit { "Kujawy-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2021", facing = "N", zone = "red-dots" }
+unit { "Kujawy-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2017", facing = "N", zone = "red-dots" }
+unit { "Kujawy-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2018", facing = "N", zone = "red-dots" }
+unit { "Kujawy-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kuyavia", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2019", facing = "N", zone = "red-dots" }
 -- Dobrzyń land (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Dobrzyn-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2119", facing = "N", zone = "red-dots" }
-unit { "Dobrzyn-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2120", facing = "N", zone = "red-dots" }
-unit { "Dobrzyn-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2121", facing = "N", zone = "red-dots" }
+unit { "Dobrzyn-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2117", facing = "N", zone = "red-dots" }
+unit { "Dobrzyn-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2118", facing = "N", zone = "red-dots" }
+unit { "Dobrzyn-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Dobrzyń land", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2119", facing = "N", zone = "red-dots" }
 -- Archbishop of Gniezno (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Gniezno-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1824", facing = "N", zone = "red-dots" }
-unit { "Gniezno-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1825", facing = "N", zone = "red-dots" }
-unit { "Gniezno-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1923", facing = "N", zone = "red-dots" }
+unit { "Gniezno-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1822", facing = "N", zone = "red-dots" }
+unit { "Gniezno-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1823", facing = "N", zone = "red-dots" }
+unit { "Gniezno-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Archbishop of Gniezno", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1921", facing = "N", zone = "red-dots" }
 -- Bishop of Poznań (Andrzej): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "BpPoznan-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1924", facing = "N", zone = "red-dots" }
-unit { "BpPoznan-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1925", facing = "N", zone = "red-dots" }
-unit { "BpPoznan-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2024", facing = "N", zone = "red-dots" }
+unit { "BpPoznan-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1922", facing = "N", zone = "red-dots" }
+unit { "BpPoznan-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "1923", facing = "N", zone = "red-dots" }
+unit { "BpPoznan-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Bishop of Poznań", leader = "Andrzej", sp = 2, mp = 7, armour = 2, hex = "2022", facing = "N", zone = "red-dots" }
 -- Great Banner of Kraków (Zyndarm): 4 counters; estimated sp 2, mp 7, armour 2
-unit { "GreatBanner-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2220", facing = "N", zone = "red-dots" }
-unit { "GreatBanner-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2221", facing = "N", zone = "red-dots" }
-unit { "GreatBanner-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2222", facing = "N", zone = "red-dots" }
-unit { "GreatBanner-4", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2319", facing = "N", zone = "red-dots" }
+unit { "GreatBanner-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2218", facing = "N", zone = "red-dots" }
+unit { "GreatBanner-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2219", facing = "N", zone = "red-dots" }
+unit { "GreatBanner-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2220", facing = "N", zone = "red-dots" }
+unit { "GreatBanner-4", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Great Banner of Kraków", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2317", facing = "N", zone = "red-dots" }
 -- St George (Czech and Moravian mercenaries) (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Czech-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2320", facing = "N", zone = "red-dots" }
-unit { "Czech-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2321", facing = "N", zone = "red-dots" }
-unit { "Czech-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2420", facing = "N", zone = "red-dots" }
+unit { "Czech-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2318", facing = "N", zone = "red-dots" }
+unit { "Czech-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2319", facing = "N", zone = "red-dots" }
+unit { "Czech-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "St George (Czech and Moravian mercenaries)", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2418", facing = "N", zone = "red-dots" }
 -- Kraków land (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Krakow-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2419", facing = "N", zone = "red-dots" }
-unit { "Krakow-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2519", facing = "N", zone = "red-dots" }
-unit { "Krakow-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2520", facing = "N", zone = "red-dots" }
+unit { "Krakow-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2417", facing = "N", zone = "red-dots" }
+unit { "Krakow-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2517", facing = "N", zone = "red-dots" }
+unit { "Krakow-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Kraków land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2518", facing = "N", zone = "red-dots" }
 -- Sandomierz land (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Sandomierz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2421", facing = "N", zone = "red-dots" }
-unit { "Sandomierz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2521", facing = "N", zone = "red-dots" }
-unit { "Sandomierz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2621", facing = "N", zone = "red-dots" }
+unit { "Sandomierz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2419", facing = "N", zone = "red-dots" }
+unit { "Sandomierz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2519", facing = "N", zone = "red-dots" }
+unit { "Sandomierz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Sandomierz land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2619", facing = "N", zone = "red-dots" }
 -- Lublin land (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Lublin-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2620", facing = "N", zone = "red-dots" }
-unit { "Lublin-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2719", facing = "N", zone = "red-dots" }
-unit { "Lublin-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2720", facing = "N", zone = "red-dots" }
+unit { "Lublin-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2618", facing = "N", zone = "red-dots" }
+unit { "Lublin-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2717", facing = "N", zone = "red-dots" }
+unit { "Lublin-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lublin land", leader = "Zyndarm", sp = 2, mp = 7, armour = 2, hex = "2718", facing = "N", zone = "red-dots" }
 -- Lwów land (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 1
-unit { "Lwow-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2622", facing = "N", zone = "red-dots" }
-unit { "Lwow-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2721", facing = "N", zone = "red-dots" }
-unit { "Lwow-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2821", facing = "N", zone = "red-dots" }
+unit { "Lwow-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2620", facing = "N", zone = "red-dots" }
+unit { "Lwow-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2719", facing = "N", zone = "red-dots" }
+unit { "Lwow-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Lwów land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2819", facing = "N", zone = "red-dots" }
 -- Przemyśl land (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 1
-unit { "Przemysl-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2819", facing = "N", zone = "red-dots" }
-unit { "Przemysl-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2820", facing = "N", zone = "red-dots" }
-unit { "Przemysl-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2919", facing = "N", zone = "red-dots" }
+unit { "Przemysl-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2817", facing = "N", zone = "red-dots" }
+unit { "Przemysl-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2818", facing = "N", zone = "red-dots" }
+unit { "Przemysl-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Przemyśl land", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2917", facing = "N", zone = "red-dots" }
 -- Podolia (Zyndarm): 3 counters; estimated sp 2, mp 7, armour 1
-unit { "Podolia-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2920", facing = "N", zone = "red-dots" }
-unit { "Podolia-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2921", facing = "N", zone = "red-dots" }
-unit { "Podolia-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "3020", facing = "N", zone = "red-dots" }
+unit { "Podolia-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2918", facing = "N", zone = "red-dots" }
+unit { "Podolia-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "2919", facing = "N", zone = "red-dots" }
+unit { "Podolia-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Podolia", leader = "Zyndarm", sp = 2, mp = 7, armour = 1, hex = "3018", facing = "N", zone = "red-dots" }
 -- Court banner (Jagiello): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Court-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2825", facing = "N", zone = "red-dots" }
-unit { "Court-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2724", facing = "N", zone = "red-dots" }
-unit { "Court-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2725", facing = "N", zone = "red-dots" }
+unit { "Court-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2823", facing = "N", zone = "red-dots" }
+unit { "Court-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2722", facing = "N", zone = "red-dots" }
+unit { "Court-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Court banner", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2723", facing = "N", zone = "red-dots" }
 -- Duke Siemowit IV of Mazovia (Jagiello): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Siemowit-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2824", facing = "N", zone = "red-dots" }
-unit { "Siemowit-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2723", facing = "N", zone = "red-dots" }
-unit { "Siemowit-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2624", facing = "N", zone = "red-dots" }
+unit { "Siemowit-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2822", facing = "N", zone = "red-dots" }
+unit { "Siemowit-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2721", facing = "N", zone = "red-dots" }
+unit { "Siemowit-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Siemowit IV of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2622", facing = "N", zone = "red-dots" }
 -- Duke Janusz I of Mazovia (Jagiello): 3 counters; estimated sp 2, mp 7, armour 2
-unit { "Janusz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2625", facing = "N", zone = "red-dots" }
-unit { "Janusz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2524", facing = "N", zone = "red-dots" }
-unit { "Janusz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2523", facing = "N", zone = "red-dots" }
+unit { "Janusz-1", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2623", facing = "N", zone = "red-dots" }
+unit { "Janusz-2", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2522", facing = "N", zone = "red-dots" }
+unit { "Janusz-3", side = "PL", kind = "cavalry", nation = "poles", banner_group = "Duke Janusz I of Mazovia", leader = "Jagiello", sp = 2, mp = 7, armour = 2, hex = "2521", facing = "N", zone = "red-dots" }
 
 -- Lithuanian cavalry [13.1.2: their banners differ by colour only]
 -- Smolensk (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
-unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3220", facing = "N", zone = "light-brown-dots" }
-unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3221", facing = "N", zone = "light-brown-dots" }
-unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3319", facing = "N", zone = "light-brown-dots" }
+unit { "Smolensk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3218", facing = "N", zone = "light-brown-dots" }
+unit { "Smolensk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3219", facing = "N", zone = "light-brown-dots" }
+unit { "Smolensk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Smolensk", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3317", facing = "N", zone = "light-brown-dots" }
 -- Mstsislaw (Szymon): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
-unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3320", facing = "N", zone = "light-brown-dots" }
-unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3321", facing = "N", zone = "light-brown-dots" }
-unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3420", facing = "N", zone = "light-brown-dots" }
+unit { "Mstsislaw-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3318", facing = "N", zone = "light-brown-dots" }
+unit { "Mstsislaw-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3319", facing = "N", zone = "light-brown-dots" }
+unit { "Mstsislaw-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Mstsislaw", leader = "Szymon", sp = 1, mp = 8, armour = 1, hex = "3418", facing = "N", zone = "light-brown-dots" }
 -- Orsha (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
-unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3421", facing = "N", zone = "light-brown-dots" }
-unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3422", facing = "N", zone = "light-brown-dots" }
-unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3520", facing = "N", zone = "light-brown-dots" }
+unit { "Orsha-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3419", facing = "N", zone = "light-brown-dots" }
+unit { "Orsha-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3420", facing = "N", zone = "light-brown-dots" }
+unit { "Orsha-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Orsha", leader = "Jerzy", sp = 1, mp = 8, armour = 1, hex = "3518", facing = "N", zone = "light-brown-dots" }
 -- Vitebsk (Jerzy): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3521", facing = "N", zone = "light-brown-dots" }
-unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3522", facing = "N", zone = "light-brown-dots" }
-unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3621", facing = "N", zone = "light-brown-dots" }
+unit { "Vitebsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3519", facing = "N", zone = "light-brown-dots" }
+unit { "Vitebsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3520", facing = "N", zone = "light-brown-dots" }
+unit { "Vitebsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vitebsk", leader = "Jerzy", sp = 1, mp = 8, armour = 0, hex = "3619", facing = "N", zone = "light-brown-dots" }
 -- Vilnius (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
-unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3620", facing = "N", zone = "light-brown-dots" }
-unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3719", facing = "N", zone = "light-brown-dots" }
-unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3720", facing = "N", zone = "light-brown-dots" }
+unit { "Vilnius-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3618", facing = "N", zone = "light-brown-dots" }
+unit { "Vilnius-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3717", facing = "N", zone = "light-brown-dots" }
+unit { "Vilnius-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Vilnius", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3718", facing = "N", zone = "light-brown-dots" }
 -- Trakai (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 1
-unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3622", facing = "N", zone = "light-brown-dots" }
-unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3721", facing = "N", zone = "light-brown-dots" }
-unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3821", facing = "N", zone = "light-brown-dots" }
+unit { "Trakai-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3620", facing = "N", zone = "light-brown-dots" }
+unit { "Trakai-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3719", facing = "N", zone = "light-brown-dots" }
+unit { "Trakai-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Trakai", leader = "Witold", sp = 1, mp = 8, armour = 1, hex = "3819", facing = "N", zone = "light-brown-dots" }
 -- Samogitia (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3820", facing = "N", zone = "light-brown-dots" }
-unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3920", facing = "N", zone = "light-brown-dots" }
-unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3921", facing = "N", zone = "light-brown-dots" }
+unit { "Samogitia-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3818", facing = "N", zone = "light-brown-dots" }
+unit { "Samogitia-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3918", facing = "N", zone = "light-brown-dots" }
+unit { "Samogitia-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Samogitia", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3919", facing = "N", zone = "light-brown-dots" }
 -- Grodno (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3822", facing = "N", zone = "light-brown-dots" }
-unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3922", facing = "N", zone = "light-brown-dots" }
-unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3923", facing = "N", zone = "light-brown-dots" }
+unit { "Grodno-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3820", facing = "N", zone = "light-brown-dots" }
+unit { "Grodno-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3920", facing = "N", zone = "light-brown-dots" }
+unit { "Grodno-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Grodno", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3921", facing = "N", zone = "light-brown-dots" }
 -- Kaunas (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3924", facing = "N", zone = "light-brown-dots" }
-unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4024", facing = "N", zone = "light-brown-dots" }
-unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4023", facing = "N", zone = "light-brown-dots" }
+unit { "Kaunas-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "3922", facing = "N", zone = "light-brown-dots" }
+unit { "Kaunas-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4022", facing = "N", zone = "light-brown-dots" }
+unit { "Kaunas-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kaunas", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4021", facing = "N", zone = "light-brown-dots" }
 -- Lida (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4020", facing = "N", zone = "light-brown-dots" }
-unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4021", facing = "N", zone = "light-brown-dots" }
-unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4022", facing = "N", zone = "light-brown-dots" }
+unit { "Lida-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4018", facing = "N", zone = "light-brown-dots" }
+unit { "Lida-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4019", facing = "N", zone = "light-brown-dots" }
+unit { "Lida-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lida", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4020", facing = "N", zone = "light-brown-dots" }
 -- Lutsk (Volhynia) (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4025", facing = "N", zone = "light-brown-dots" }
-unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4124", facing = "N", zone = "light-brown-dots" }
-unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4123", facing = "N", zone = "light-brown-dots" }
+unit { "Lutsk-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4023", facing = "N", zone = "light-brown-dots" }
+unit { "Lutsk-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4122", facing = "N", zone = "light-brown-dots" }
+unit { "Lutsk-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Lutsk (Volhynia)", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4121", facing = "N", zone = "light-brown-dots" }
 -- Kiev (Witold): 3 counters; estimated sp 1 (calibrated), mp 8, armour 0
-unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4119", facing = "N", zone = "light-brown-dots" }
-unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4120", facing = "N", zone = "light-brown-dots" }
-unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4121", facing = "N", zone = "light-brown-dots" }
+unit { "Kiev-1", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4117", facing = "N", zone = "light-brown-dots" }
+unit { "Kiev-2", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4118", facing = "N", zone = "light-brown-dots" }
+unit { "Kiev-3", side = "PL", kind = "cavalry", nation = "lithuanians", banner_group = "Kiev", leader = "Witold", sp = 1, mp = 8, armour = 0, hex = "4119", facing = "N", zone = "light-brown-dots" }
 
 -- Tatars (Jalal ad-Din's horse archers, about 1000-1200 riders), assigned to Witold [13.1.7];
 -- not divided into banners [13.1.3]; horse archers [11.5]; estimated sp 2, mp 8, armour 0
-unit { "Tatars-1", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3919", facing = "N", zone = "tatar-line" }
-unit { "Tatars-2", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4019", facing = "N", zone = "tatar-line" }
-unit { "Tatars-3", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3819", facing = "N", zone = "tatar-line" }
-unit { "Tatars-4", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4118", facing = "N", zone = "tatar-line" }
-unit { "Tatars-5", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3718", facing = "N", zone = "tatar-line" }
-unit { "Tatars-6", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4219", facing = "N", zone = "tatar-line" }
-unit { "Tatars-7", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3619", facing = "N", zone = "tatar-line" }
-unit { "Tatars-8", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4319", facing = "N", zone = "tatar-line" }
+unit { "Tatars-1", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3917", facing = "N", zone = "tatar-line" }
+unit { "Tatars-2", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4017", facing = "N", zone = "tatar-line" }
+unit { "Tatars-3", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3817", facing = "N", zone = "tatar-line" }
+unit { "Tatars-4", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4116", facing = "N", zone = "tatar-line" }
+unit { "Tatars-5", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3716", facing = "N", zone = "tatar-line" }
+unit { "Tatars-6", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4217", facing = "N", zone = "tatar-line" }
+unit { "Tatars-7", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "3617", facing = "N", zone = "tatar-line" }
+unit { "Tatars-8", side = "PL", kind = "horse_archers", nation = "tatars", leader = "Witold", sp = 2, mp = 8, armour = 0, hex = "4317", facing = "N", zone = "tatar-line" }
 
 -- Foot, assigned to leaders one by one [13.1.6]; not in banners [13.1.3].
 -- Lithuanian foot, in the camp: 4 counters; estimated sp 1, mp 4, armour 0
@@ -317,9 +328,9 @@ unit { "PolishArchers-2", side = "PL", kind = "archers", nation = "poles", leade
 -- Banners [7.1.1]: two a side, each held by a regular cavalry unit on a
 -- leader's hex; no SP or MP [7.1.2].
 -- the Great Banner of Kraków, with Zyndarm
-unit { "PL-Banner-Krakow", side = "PL", kind = "banner", nation = "poles", sp = 0, mp = 0, holder = "GreatBanner-1", hex = "2220" }
+unit { "PL-Banner-Krakow", side = "PL", kind = "banner", nation = "poles", sp = 0, mp = 0, holder = "GreatBanner-1", hex = "2218" }
 -- Witold's banner (the Lithuanian Vytis), with Witold
-unit { "PL-Banner-Lithuania", side = "PL", kind = "banner", nation = "lithuanians", sp = 0, mp = 0, holder = "Vilnius-1", hex = "3620" }
+unit { "PL-Banner-Lithuania", side = "PL", kind = "banner", nation = "lithuanians", sp = 0, mp = 0, holder = "Vilnius-1", hex = "3618" }
 
 -- ==================================================================== TO
 -- Leaders [8]: 10 MP [8.1.2]; range 3 for the grand leader, 2 for the others
