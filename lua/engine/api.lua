@@ -9,7 +9,11 @@ local SEALED = "sealed."
 
 local M = {}
 M.SEALED = SEALED
-function M.is_sealed_key(k) return type(k) == "string" and string.sub(k, 1, #SEALED) == SEALED end
+local S_BYTE = string.byte(SEALED, 1)
+function M.is_sealed_key(k)
+  -- (the first byte first: most keys differ there, and no substring is made)
+  return type(k) == "string" and string.byte(k, 1) == S_BYTE and string.sub(k, 1, #SEALED) == SEALED
+end
 
 local Refusal = {}
 Refusal.__index = Refusal

@@ -272,7 +272,7 @@ end
 -- ------------------------------------------------------------------ lookups
 
 function Game:find_unit(name)
-  if name:sub(1, 1) == "#" then
+  if string.byte(name, 1) == 35 then          -- "#ID"
     local id = math.tointeger(tonumber(name:sub(2)))
     if id and self.state:alive(id) then return id end
     return nil
