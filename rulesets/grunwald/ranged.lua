@@ -493,6 +493,8 @@ local function fortifications_in_reach(shooter)
   return out
 end
 
+local function is_field(u) return rules.units.is_field(u) end
+
 --[[
 rules.ranged.options(mover, moment, side) -> the shots `side` (not moving) may fire
 now [11.1.5]: at "start" and "end" of the enemy's movement phase at any
@@ -505,7 +507,7 @@ function M.options(mover, moment, side)
      (not mover:alive() or mover.hex == nil or mover.side == side or not rules.units.is_field(mover)) then
     return out
   end
-  local targets, shooters
+  local targets, shooters, enemy, reach
   if moment == "step" and mover == nil then return out end
   if moment == "step" then
     targets = { mover }
@@ -513,11 +515,16 @@ function M.options(mover, moment, side)
     shooters = bitwa.units { side = side, near = mover.hex, within = rules.ranged.reach(),
                              where = rules.units.is_ranged }
   else
-    targets = rules.units.field_units(rules.units.enemy(side))
+    -- each shooter's targets: the enemy field units within reach of it
+    -- (can_see), in id order as the side's list has them
+    enemy, reach = rules.units.enemy(side), rules.ranged.reach()
     shooters = bitwa.units { side = side, where = rules.units.is_ranged }
   end
   for _, s in ipairs(shooters) do
     if rules.ranged.can_shoot(s) then
+      if enemy then
+        targets = bitwa.units { side = enemy, near = s.hex, within = reach, where = is_field }
+      end
       for _, t in ipairs(targets) do
         if rules.ranged.can_target(s, t) then
           out[#out + 1] = { line = "fire " .. s.name .. " " .. t.name,
