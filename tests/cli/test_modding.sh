@@ -75,7 +75,7 @@ has "$T/err" "ruleset 'legnica' has no scenario 'clash-of-titans'" "not a Legnic
 has "$T/err" "clash-of-titans.lua is written for other sides than legnica's (PL, MO)" "and why"
 expect 2 "lint legnica/clash-of-titans" "$BITWA" lint legnica/clash-of-titans
 expect 2 "Grunwald's scenario file played with Legnica" "$BITWA" lint --ruleset legnica rulesets/grunwald/scenarios/clash-of-titans.lua
-has "$T/err" "clash-of-titans.lua:57: the scenario's sides (PL, TO) are not ruleset legnica's (PL, MO)" "sides differ: refused at lint"
+has "$T/err" "clash-of-titans.lua:67: the scenario's sides (PL, TO) are not ruleset legnica's (PL, MO)" "sides differ: refused at lint"
 expect 0 "list" "$BITWA" list
 hasnt "$T/out" "scenario  legnica/clash-of-titans" "list does not offer Legnica the Grunwald battles"
 has "$T/out" "scenario  skirmish-plus/duel" "a child with its parent's sides plays its scenarios"

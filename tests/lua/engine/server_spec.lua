@@ -21,10 +21,10 @@ test("serve: MP left in sixths shown in whole points (per = 6); the moved unit i
   eq(v.shown, "7")
   local info = srv:unit("Poznan-1")
   local d
-  for _, x in ipairs(info.reach) do if x.hex == "1616" then d = x end end
+  for _, x in ipairs(info.reach) do if x.hex == "1614" then d = x end end
   eq(d.cost, 18, "three hexes of 1 MP, in sixths")
   eq(d.cost_shown, "3", "in whole MP (roles.movement = mp_left, per = 6)")
-  eq(d.line, "move Poznan-1 1616")
+  eq(d.line, "move Poznan-1 1614")
   done(g:act("PL", d.line))
   pos = srv:position()
   eq(value(pos, "Poznan-1", "mp_left").shown, "4")
