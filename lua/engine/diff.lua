@@ -91,7 +91,7 @@ local function compare(a, b, path, out, seen)
     local keys, have = {}, {}
     for _, k in ipairs(util.sorted_keys(a)) do keys[#keys + 1] = k; have[k] = true end
     for _, k in ipairs(util.sorted_keys(b)) do if not have[k] then keys[#keys + 1] = k end end
-    table.sort(keys, util.key_less)
+    util.sort_keys(keys)
     for _, k in ipairs(keys) do compare(a[k], b[k], path_join(path, k), out, seen) end
     return
   end

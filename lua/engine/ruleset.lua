@@ -657,7 +657,7 @@ function M.load(name, opts)
       if tk ~= "string" and tk ~= "number" and tk ~= "boolean" then return path, tk end
       if type(v) == "table" then subs[#subs + 1] = k end
     end
-    table.sort(subs, util.key_less)
+    util.sort_keys(subs)
     for _, k in ipairs(subs) do
       local p, tk = bad_key(rawget(t, k), path .. (type(k) == "string" and ("." .. k) or ("[" .. tostring(k) .. "]")), seen)
       if p then return p, tk end
@@ -917,7 +917,7 @@ local function rule_upvalues(rs)
         local tk = type(k)
         if tk == "string" or tk == "number" or tk == "boolean" then keys[#keys + 1] = k end
       end
-      table.sort(keys, util.key_less)
+      util.sort_keys(keys)
       for _, k in ipairs(keys) do walk(rawget(v, k)) end
     elseif tv == "function" then
       if seen[v] then return end

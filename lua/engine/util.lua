@@ -16,11 +16,42 @@ function M.key_less(a, b)
   return a < b
 end
 
+-- Sort a list of distinct keys in place in key_less order.  Numbers,
+-- strings and booleans (the keys of almost every table) are sorted apart,
+-- each kind by the C comparison (no Lua comparator call per comparison),
+-- and put back in key_less's order: numbers, strings, false, true.  A list
+-- holding any other kind of value is sorted by key_less itself.
+function M.sort_keys(list)
+  local n = #list
+  if n < 2 then return list end
+  local nums, strs, nn, ns = {}, {}, 0, 0
+  local f, tr = false, false
+  for i = 1, n do
+    local k = list[i]
+    local ty = type(k)
+    if ty == "string" then ns = ns + 1; strs[ns] = k
+    elseif ty == "number" then nn = nn + 1; nums[nn] = k
+    elseif k == false then f = true
+    elseif k == true then tr = true
+    else
+      table.sort(list, M.key_less)
+      return list
+    end
+  end
+  if nn > 1 then table.sort(nums) end
+  if ns > 1 then table.sort(strs) end
+  for i = 1, nn do list[i] = nums[i] end
+  for i = 1, ns do list[nn + i] = strs[i] end
+  local k = nn + ns
+  if f then k = k + 1; list[k] = false end
+  if tr then k = k + 1; list[k] = true end
+  return list
+end
+
 function M.sorted_keys(t)
-  local keys = {}
-  for k in next, t do keys[#keys + 1] = k end
-  table.sort(keys, M.key_less)
-  return keys
+  local keys, n = {}, 0
+  for k in next, t do n = n + 1; keys[n] = k end
+  return M.sort_keys(keys)
 end
 
 -- pairs in sorted key order
@@ -101,8 +132,8 @@ function M.list_dir(path)
 end
 
 -- Canonical text of a value: sorted keys, functions by their position.
-function M.canonical(v, seen)
-  local t = type(v)
+-- (Written into one buffer: the same text as joining each table's parts.)
+local function canonical_scalar(v, t)
   if t == "string" then return string.format("%q", v)
   elseif t == "number" then
     if math.type(v) == "integer" then return tostring(v) end
@@ -111,20 +142,40 @@ function M.canonical(v, seen)
   elseif t == "function" then
     local src, first, last = bitwa.util.function_info(v)
     return string.format("<function %s:%d-%d>", src, first, last)
-  elseif t == "table" then
-    seen = seen or {}
-    if seen[v] then return "<cycle>" end
-    seen[v] = true
-    local parts = {}
-    for _, k in ipairs(M.sorted_keys(v)) do
-      parts[#parts + 1] = "[" .. M.canonical(k, seen) .. "]=" .. M.canonical(v[k], seen)
-    end
-    seen[v] = nil
-    return "{" .. table.concat(parts, ",") .. "}"
   elseif t == "userdata" and bitwa.hex.is(v) then
     return "hex(" .. v.label .. ")"
   end
   return "<" .. t .. ">"
+end
+
+local function canonical_into(v, seen, buf, n)
+  local t = type(v)
+  if t ~= "table" then
+    n = n + 1; buf[n] = canonical_scalar(v, t)
+    return n
+  end
+  if seen[v] then n = n + 1; buf[n] = "<cycle>"; return n end
+  seen[v] = true
+  n = n + 1; buf[n] = "{"
+  local keys = M.sorted_keys(v)
+  for i = 1, #keys do
+    local k = keys[i]
+    n = n + 1; buf[n] = i == 1 and "[" or ",["
+    n = canonical_into(k, seen, buf, n)
+    n = n + 1; buf[n] = "]="
+    n = canonical_into(v[k], seen, buf, n)
+  end
+  seen[v] = nil
+  n = n + 1; buf[n] = "}"
+  return n
+end
+
+function M.canonical(v, seen)
+  local t = type(v)
+  if t ~= "table" then return canonical_scalar(v, t) end
+  local buf = {}
+  local n = canonical_into(v, seen or {}, buf, 0)
+  return table.concat(buf, "", 1, n)
 end
 
 function M.printf(fmt, ...) io.write(string.format(fmt, ...)) end
