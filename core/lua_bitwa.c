@@ -37,6 +37,37 @@
 
 static const char HEXCACHE_KEY = 'h';
 
+/*
+** Each class's metatable is also kept in a slot of the state
+** (bitwa_script_classes), so that telling a hex, map or state argument is
+** a pointer comparison: luaL_checkudata and luaL_testudata look the
+** class's name up in the registry (a string made and hashed) at every
+** call, some 5% of a replay.  The registry holds the metatables for the
+** state's life, so a slot never points at a freed table.
+*/
+enum { HEX_KEY, MAP_KEY, STATE_KEY, DICE_KEY, LOG_KEY, PHASES_KEY };
+
+/* The block of the userdata at i when its metatable is the class's, else NULL. */
+static void *to_class (lua_State *L, int i, int key) {
+  int ok;
+  if (lua_type(L, i) != LUA_TUSERDATA || !lua_getmetatable(L, i)) return NULL;
+  ok = lua_topointer(L, -1) == bitwa_script_classes(L)[key];
+  lua_pop(L, 1);
+  return ok ? lua_touserdata(L, i) : NULL;
+}
+
+/* As luaL_checkudata (its error for anything else). */
+static void *check_class (lua_State *L, int i, int key, const char *tname) {
+  void *p = to_class(L, i, key);
+  return p != NULL ? p : luaL_checkudata(L, i, tname);
+}
+
+/* The metatable on top becomes the class's. */
+static void keep_class (lua_State *L, int key) {
+  bitwa_script_classes(L)[key] = lua_topointer(L, -1);
+}
+
+
 /* ================================================================== */
 /* hexes                                                              */
 
@@ -50,7 +81,7 @@ static void push_hex (lua_State *L, bitwa_hex h) {
   }
   lua_pop(L, 1);
   {
-    bitwa_hex *u = lua_newuserdatauv(L, sizeof *u, 0);
+    bitwa_hex *u = lua_newuserdatauv(L, sizeof *u, 1);   /* its label, once asked */
     *u = h;
     luaL_setmetatable(L, HEX_MT);
     lua_pushvalue(L, -1);
@@ -69,7 +100,7 @@ static bitwa_hex check_hex (lua_State *L, int i) {
       luaL_argerror(L, i, lua_pushfstring(L, "bad hex label '%s'", lua_tostring(L, i)));
     return h;
   }
-  return *(bitwa_hex *)luaL_checkudata(L, i, HEX_MT);
+  return *(bitwa_hex *)check_class(L, i, HEX_KEY, HEX_MT);
 }
 
 static int check_dir (lua_State *L, int i) {
@@ -104,7 +135,7 @@ static int hex_at (lua_State *L) {
 }
 
 static int hex_is (lua_State *L) {
-  lua_pushboolean(L, luaL_testudata(L, 1, HEX_MT) != NULL);
+  lua_pushboolean(L, to_class(L, 1, HEX_KEY) != NULL);
   return 1;
 }
 
@@ -136,11 +167,18 @@ static int hex_steps (lua_State *L) {
 }
 
 static int hex_index (lua_State *L) {
-  bitwa_hex h = *(bitwa_hex *)luaL_checkudata(L, 1, HEX_MT);
+  bitwa_hex h = *(bitwa_hex *)check_class(L, 1, HEX_KEY, HEX_MT);
   const char *k = luaL_checkstring(L, 2);
   if (strcmp(k, "col") == 0) lua_pushinteger(L, h.col);
   else if (strcmp(k, "row") == 0) lua_pushinteger(L, h.row);
-  else if (strcmp(k, "label") == 0) { lua_settop(L, 1); return hex_label(L); }
+  else if (strcmp(k, "label") == 0) {
+    /* made once per (interned) hex and kept as its user value */
+    if (lua_getiuservalue(L, 1, 1) == LUA_TSTRING) return 1;
+    lua_settop(L, 1);
+    hex_label(L);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, 1, 1);
+  }
   else if (strcmp(k, "key") == 0) lua_pushinteger(L, (lua_Integer)bitwa_hex_pack(h));
   else lua_pushnil(L);
   return 1;
@@ -181,7 +219,7 @@ static const luaL_Reg hex_meta[] = {
 typedef struct { bitwa_map *m; } map_ud;
 
 static bitwa_map *check_map (lua_State *L, int i) {
-  map_ud *u = luaL_checkudata(L, i, MAP_MT);
+  map_ud *u = check_class(L, i, MAP_KEY, MAP_MT);
   if (u->m == NULL) luaL_argerror(L, i, "map is freed");
   return u->m;
 }
@@ -224,7 +262,7 @@ static int map_new (lua_State *L) {
 }
 
 static int map_gc (lua_State *L) {
-  map_ud *u = luaL_checkudata(L, 1, MAP_MT);
+  map_ud *u = check_class(L, 1, MAP_KEY, MAP_MT);
   bitwa_map_free(u->m);
   u->m = NULL;
   return 0;
@@ -609,7 +647,7 @@ static const luaL_Reg map_methods[] = {
 typedef struct { bitwa_state *s; } state_ud;
 
 static bitwa_state *check_state (lua_State *L, int i) {
-  state_ud *u = luaL_checkudata(L, i, STATE_MT);
+  state_ud *u = check_class(L, i, STATE_KEY, STATE_MT);
   if (u->s == NULL) luaL_argerror(L, i, "state is freed");
   return u->s;
 }
@@ -626,7 +664,7 @@ static int state_new (lua_State *L) {
 }
 
 static int state_gc (lua_State *L) {
-  state_ud *u = luaL_checkudata(L, 1, STATE_MT);
+  state_ud *u = check_class(L, 1, STATE_KEY, STATE_MT);
   bitwa_state_free(u->s);
   u->s = NULL;
   return 0;
@@ -723,7 +761,7 @@ static int64_t to_value (lua_State *L, bitwa_state *s, int i, bitwa_type t, cons
       return bitwa_state_intern(s, lua_tostring(L, i));
     case BITWA_T_HEX:
       if (lua_isnil(L, i)) return BITWA_HEX_NONE;
-      if (!luaL_testudata(L, i, HEX_MT))
+      if (!to_class(L, i, HEX_KEY))
         luaL_error(L, "%s: hex expected, got %s", what, luaL_typename(L, i));
       return bitwa_hex_pack(*(bitwa_hex *)lua_touserdata(L, i));
     default: return 0;
@@ -806,7 +844,7 @@ static int state_set_var (lua_State *L) {
     case LUA_TNUMBER: t = BITWA_T_INT; break;
     case LUA_TSTRING: t = BITWA_T_STR; break;
     default:
-      if (luaL_testudata(L, 3, HEX_MT)) { t = BITWA_T_HEX; break; }
+      if (to_class(L, 3, HEX_KEY)) { t = BITWA_T_HEX; break; }
       return luaL_error(L, "variable '%s': integer, boolean, string or hex expected, got %s",
                         key, luaL_typename(L, 3));
   }
@@ -1023,7 +1061,7 @@ static void observe_roll (void *ctx, const bitwa_roll *r) {
 }
 
 static dice_ud *check_dice (lua_State *L, int i) {
-  return luaL_checkudata(L, i, DICE_MT);
+  return check_class(L, i, DICE_KEY, DICE_MT);
 }
 
 static dice_ud *new_dice (lua_State *L) {
@@ -1230,7 +1268,7 @@ static const luaL_Reg dice_methods[] = {
 typedef struct { bitwa_log *log; } log_ud;
 
 static bitwa_log *check_log (lua_State *L, int i) {
-  log_ud *u = luaL_checkudata(L, i, LOG_MT);
+  log_ud *u = check_class(L, i, LOG_KEY, LOG_MT);
   if (u->log == NULL) luaL_argerror(L, i, "game log is closed");
   return u->log;
 }
@@ -1266,7 +1304,7 @@ static int log_open (lua_State *L) {
 }
 
 static int log_close (lua_State *L) {
-  log_ud *u = luaL_checkudata(L, 1, LOG_MT);
+  log_ud *u = check_class(L, 1, LOG_KEY, LOG_MT);
   bitwa_log_close(u->log);
   u->log = NULL;
   return 0;
@@ -1612,7 +1650,7 @@ static int log_publish (lua_State *L) {
 }
 
 static int log_discard (lua_State *L) {
-  log_ud *u = luaL_checkudata(L, 1, LOG_MT);
+  log_ud *u = check_class(L, 1, LOG_KEY, LOG_MT);
   bitwa_log_discard(u->log);
   u->log = NULL;
   return 0;
@@ -1715,7 +1753,7 @@ static const luaL_Reg log_methods[] = {
 typedef struct { bitwa_phases *p; } phases_ud;
 
 static bitwa_phases *check_phases (lua_State *L, int i) {
-  return ((phases_ud *)luaL_checkudata(L, i, PHASES_MT))->p;
+  return ((phases_ud *)check_class(L, i, PHASES_KEY, PHASES_MT))->p;
 }
 
 static int phase_index (lua_State *L, bitwa_phases *p, int i) {
@@ -1732,7 +1770,7 @@ static int phases_new (lua_State *L) {
 }
 
 static int phases_gc (lua_State *L) {
-  phases_ud *u = luaL_checkudata(L, 1, PHASES_MT);
+  phases_ud *u = check_class(L, 1, PHASES_KEY, PHASES_MT);
   bitwa_phases_free(u->p);
   u->p = NULL;
   return 0;
@@ -1941,9 +1979,10 @@ static const luaL_Reg util_funcs[] = {
 
 /* ================================================================== */
 
-static void new_class (lua_State *L, const char *mt, const luaL_Reg *methods,
+static void new_class (lua_State *L, const char *mt, int key, const luaL_Reg *methods,
                        lua_CFunction gc, const char *name) {
   luaL_newmetatable(L, mt);
+  keep_class(L, key);
   if (methods) {
     lua_newtable(L);
     luaL_setfuncs(L, methods, 0);
@@ -1970,17 +2009,18 @@ int bitwa_open_kernel (lua_State *L) {
   lua_setmetatable(L, -2);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &HEXCACHE_KEY);
   luaL_newmetatable(L, HEX_MT);
+  keep_class(L, HEX_KEY);
   luaL_setfuncs(L, hex_meta, 0);
   lua_pushliteral(L, "hex");
   lua_setfield(L, -2, "__name");
   lua_pushliteral(L, "hex");
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 1);
-  new_class(L, MAP_MT, map_methods, map_gc, "map");
-  new_class(L, STATE_MT, state_methods, state_gc, "state");
-  new_class(L, DICE_MT, dice_methods, dice_gc, "dice");
-  new_class(L, LOG_MT, log_methods, log_close, "game log");
-  new_class(L, PHASES_MT, phases_methods, phases_gc, "phases");
+  new_class(L, MAP_MT, MAP_KEY, map_methods, map_gc, "map");
+  new_class(L, STATE_MT, STATE_KEY, state_methods, state_gc, "state");
+  new_class(L, DICE_MT, DICE_KEY, dice_methods, dice_gc, "dice");
+  new_class(L, LOG_MT, LOG_KEY, log_methods, log_close, "game log");
+  new_class(L, PHASES_MT, PHASES_KEY, phases_methods, phases_gc, "phases");
 
   lua_newtable(L);
   luaL_newlib(L, hex_funcs); lua_setfield(L, -2, "hex");

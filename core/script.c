@@ -86,6 +86,7 @@ struct bitwa_script {
   size_t outer_cap;             /* absolute bytes; 0 = none */
   bitwa_kill outer_dead;
   char outer_msg[512];
+  const void *classes[BITWA_CLASSES];   /* the kernel's class metatables */
 };
 
 static const char *const kill_words[] = {
@@ -101,6 +102,10 @@ static double cpu_now (void) {
 
 bitwa_script *bitwa_script_get (lua_State *L) {
   return *(bitwa_script **)lua_getextraspace(L);
+}
+
+const void **bitwa_script_classes (lua_State *L) {
+  return bitwa_script_get(L)->classes;
 }
 
 bitwa_kill bitwa_script_killed (lua_State *L) {

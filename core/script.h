@@ -32,6 +32,12 @@ lua_State *bitwa_script_new (const char *home);
 void bitwa_script_close (lua_State *L);
 bitwa_script *bitwa_script_get (lua_State *L);
 
+/* The state's slots for the metatables of the kernel's classes (hex,
+** map, state, ...; BITWA_CLASSES of them), filled by bitwa_open_kernel:
+** a type check compares a metatable with its slot. */
+#define BITWA_CLASSES 8
+const void **bitwa_script_classes (lua_State *L);
+
 /* Mark the current run as killed and raise the error from thread L
 ** (with the position of the running Lua code).  Never returns. */
 int bitwa_script_kill (lua_State *L, bitwa_kill why, const char *msg);

@@ -722,9 +722,10 @@ function M.new()
   -- ---------------------------------------------------------------- state
   -- the variables 'sealed.*' are the sides' sealed orders (game.lua):
   -- no rule reads or writes them
+  local sub = string.sub
   function api.var(k)
-    if M.is_sealed_key(k) then return nil end
-    return game().state:var(k)
+    if type(k) == "string" and sub(k, 1, 7) == SEALED then return nil end
+    return (G or game()).state:var(k)
   end
   function api.set_var(k, v)
     local g = writable("bitwa.set_var", 2)
@@ -747,17 +748,22 @@ function M.new()
     end
     g.state:note(M.cite_text(g.rs.manifest.renumber, t))
   end
-  function api.turn() return game().state:var("turn") end
-  function api.phase() return game():phase_info().name end
+  function api.turn() return (G or game()).state:var("turn") end
+  function api.phase() return (G or game()):phase_info().name end
   function api.phasing_side() return game():acting_side() end
-  function api.sides() return util.deepcopy(game().sides) end
+  -- a copy of the list of side names (plain strings)
+  function api.sides()
+    local s, out = (G or game()).sides, {}
+    for i = 1, #s do out[i] = s[i] end
+    return out
+  end
   function api.enemy(side)
-    local sides = game().sides
+    local sides = (G or game()).sides
     if #sides ~= 2 then error("bitwa.enemy: the game has " .. #sides .. " sides", 2) end
     return sides[1] == side and sides[2] or sides[1]
   end
   function api.option(name)
-    local g = game()
+    local g = G or game()
     local v = g.options[name]
     if v == nil and g.rs.options[name] == nil then error("unknown option '" .. tostring(name) .. "'", 2) end
     return v
@@ -774,7 +780,7 @@ function M.new()
     local g = writable("bitwa.game_over", 2)
     g:finish(r or {})
   end
-  function api.is_over() return game().state:var("game.over") == true end
+  function api.is_over() return (G or game()).state:var("game.over") == true end
 
   local function bind(g)
     local prev = G
