@@ -722,9 +722,8 @@ function M.new()
   -- ---------------------------------------------------------------- state
   -- the variables 'sealed.*' are the sides' sealed orders (game.lua):
   -- no rule reads or writes them
-  local sub = string.sub
   function api.var(k)
-    if type(k) == "string" and sub(k, 1, 7) == SEALED then return nil end
+    if M.is_sealed_key(k) then return nil end
     return (G or game()).state:var(k)
   end
   function api.set_var(k, v)
