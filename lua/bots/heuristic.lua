@@ -159,12 +159,14 @@ local function score(side, line, enemies, cache, friends)
   if not (u and u.hex and bitwa.hex.on_map(u.hex)) or #enemies == 0 then
     return 1, (#mine > 0 and 2 or 4)
   end
-  -- a line that names neither a hex nor a facing ("move U": the rules
-  -- know where it goes): where it takes the unit, asked of the rules
-  -- (odds: one play on a copy, no dice), while the budget lasts
-  if #hexes == 0 and #facings == 0 then
+  -- a leader's line that names neither a hex nor a facing ("move U": the
+  -- rules know where it goes) is judged once nothing else is worth
+  -- playing (choose asks again with cache.leaders), where the rules' exact
+  -- outcomes of it take him (odds: one play on a copy, no dice)
+  if #hexes == 0 and #facings == 0 and is_leader(u) then
+    if not cache.leaders then return nil end
     local to, f = where_to(side, line, u, cache)
-    if to then hexes[1] = to elseif f then facings[1] = f end
+    if to then hexes[1] = to elseif f then facings[1] = f else return -1, 2 end
   end
   local target, d0, m0 = nearest(u.hex, enemies)
 
@@ -217,16 +219,23 @@ function M.choose(side, legal)
   local enemies = enemies_of(side)
   local friends = friends_of(side)
   local cache = { units = {} }
-  local best, best_lines, has_end = nil, {}, false
+  local best, best_lines, has_end, later = nil, {}, false, {}
+  local function consider(line)
+    local n, d = score(side, line, enemies, cache, friends)
+    if n == nil then later[#later + 1] = line return end
+    -- n/d against best: compared exactly
+    local c = best and (n * best[2] - best[1] * d)
+    if best == nil or c > 0 then best, best_lines = { n, d }, { line }
+    elseif c == 0 then best_lines[#best_lines + 1] = line end
+  end
   for _, line in ipairs(legal) do
-    if line == "end" then has_end = true
-    else
-      local n, d = score(side, line, enemies, cache, friends)
-      -- n/d against best: compared exactly
-      local c = best and (n * best[2] - best[1] * d)
-      if best == nil or c > 0 then best, best_lines = { n, d }, { line }
-      elseif c == 0 then best_lines[#best_lines + 1] = line end
-    end
+    if line == "end" then has_end = true else consider(line) end
+  end
+  -- leaders last: their lines that name no hex, once no other line is
+  -- worth playing
+  if #later > 0 and (best == nil or best[1] <= 0) then
+    cache.leaders = true
+    for _, line in ipairs(later) do consider(line) end
   end
   if best == nil then return legal[1] end
   if has_end and best[1] <= 0 then return "end" end
