@@ -45,11 +45,14 @@ function M.in_arc(u, h)
 end
 
 -- the cover of a unit: nil, "half" (half or less) or "more" (more than
--- half): the terrain of its hex, or the scenario's `cover` (half)
-function M.cover(t)
+-- half): the terrain of its hex, or the scenario's `cover` (half); fired
+-- at from hex `from`, a unit behind movable mantlets (weapon "mantlet",
+-- Sieges) has cover of more than half from its front (NOTES.md)
+function M.cover(t, from)
   local c = COVER[bitwa.map.terrain(t.hex) or ""]
   if c then return c end
   if t.cover then return "half" end
+  if t.weapon == "mantlet" and from and rules.melee.position(t, from) == "front" then return "more" end
   return nil
 end
 
@@ -224,7 +227,7 @@ function M.gun_hits(u, t, n)
   local need = T().gun_hit(d * S().HEX_INCHES)
   if not need then return 0 end
   local mod = 0
-  local c = M.cover(t)
+  local c = M.cover(t, u.hex)
   if c == "half" then mod = mod + T().guns_cover.half_or_less end
   if c == "more" then mod = mod + T().guns_cover.more_than_half end
   if bitwa.map.terrain(u.hex) == "rampart" then mod = mod + T().guns_rest end
@@ -266,9 +269,10 @@ function M.fire_all(orders, machines)
       local armour = U().armour(t)
       if o.indirect then armour = higher(armour) end
       local bonus = u.weapon == "heavy_crossbow" and T().heavy_crossbow_bonus or 0
-      local key = t.name .. "/" .. armour .. "/" .. bonus
+      local covered = M.cover(t, u.hex) ~= nil
+      local key = t.name .. "/" .. armour .. "/" .. bonus .. (covered and "/cover" or "")
       if not pools[key] then
-        pools[key] = { target = t, armour = armour, bonus = bonus, volley = { 0, 0 } }
+        pools[key] = { target = t, armour = armour, bonus = bonus, volley = { 0, 0 }, covered = covered }
         targets[#targets + 1] = key
       end
       local p = pools[key]
@@ -277,16 +281,17 @@ function M.fire_all(orders, machines)
     end
   end
   -- roll everything, then remove the casualties
-  local hits, gun_hits, order = {}, {}, {}
+  local hits, covered_hits, gun_hits, order = {}, {}, {}, {}
   local function touch(t)
-    if not hits[t.name] then hits[t.name] = 0; gun_hits[t.name] = 0; order[#order + 1] = t end
+    if not hits[t.name] then hits[t.name] = 0; covered_hits[t.name] = 0; gun_hits[t.name] = 0; order[#order + 1] = t end
   end
   for _, key in ipairs(targets) do
     local p = pools[key]
     touch(p.target)
+    local into = p.covered and covered_hits or hits
     for v = 1, 2 do
       if p.volley[v] > 0 then
-        hits[p.target.name] = hits[p.target.name] +
+        into[p.target.name] = into[p.target.name] +
           M.pool_hits(p.volley[v], p.armour, "at " .. p.target.name .. " (volley " .. v .. ")", p.bonus)
       end
     end
@@ -302,8 +307,8 @@ function M.fire_all(orders, machines)
   local names = {}
   for _, t in ipairs(order) do
     names[#names + 1] = t.name
-    local h = hits[t.name]
-    if h > 0 and M.cover(t) then h = h * T().cover_hits[1] // T().cover_hits[2] end -- Missile Fire: cover
+    -- Missile Fire: cover: the hits of the volleys at a covered target halved
+    local h = hits[t.name] + covered_hits[t.name] * T().cover_hits[1] // T().cover_hits[2]
     h = h + gun_hits[t.name]
     bitwa.note("Missile Fire: " .. t.name .. " loses " .. h .. " figures")
     U().lose(t, h)

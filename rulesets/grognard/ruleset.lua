@@ -19,7 +19,7 @@ return {
     { "figures_start", "int", 0, min = 0, label = "figures at the start", doc = "its original total strength [Morale Checks Due to Heavy Losses]" }, -- Morale Checks Due to Heavy Losses: "original total strength" (0: set at setup)
     { "weapon", "string", "", values = { "", "bow", "longbow", "composite_bow", "crossbow", "heavy_crossbow",
                                          "arquebus", "javelin", "axe", "spear", "pike",
-                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard", "ram" },
+                                         "light_catapult", "heavy_catapult", "light_cannon", "heavy_cannon", "bombard", "ram", "mantlet" },
       label = "weapon", doc = "its missile weapon or machine [Missile Fire] [Artillery]" },
     { "elite", "bool", false, label = "elite", doc = "elite troops [Troop Types]" },              -- Troop Types: elite troops
     { "armour", "string", "", values = { "", "light", "medium", "heavy" }, label = "armor", doc = "armor class, none: by its type [Missile Fire]" }, -- Missile Fire: armor class ("" = by type, NOTES.md)

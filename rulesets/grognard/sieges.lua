@@ -81,7 +81,7 @@ end
 -- leaves the game).  The value left is the variable siege.machine.NAME,
 -- set at the first hit.  Returns true when the machine is destroyed.
 M.MACHINE_ROWS = { light_catapult = "light_engine", heavy_catapult = "engine", light_cannon = "engine",
-                   heavy_cannon = "engine", bombard = "engine" }
+                   heavy_cannon = "engine", bombard = "engine", mantlet = "light_engine" }
 
 function M.machine_dv(u)
   local row = M.MACHINE_ROWS[u.weapon]
@@ -95,6 +95,12 @@ function M.damage_machine(u, n, what)
   v = math.max(0, v - n)
   bitwa.note("Sieges: " .. what .. " hits " .. u.name .. " (" .. u.weapon .. "): -" .. n .. ", DV " .. v)
   bitwa.set_var("siege.machine." .. u.name, v)
+  if v == 0 and u.weapon == "mantlet" then
+    -- movable mantlets destroyed: the troops behind them stay, uncovered
+    bitwa.note("Sieges: " .. u.name .. "'s movable mantlets are destroyed")
+    u.weapon = ""
+    return false
+  end
   if v == 0 then
     bitwa.note("Sieges: " .. u.name .. " is destroyed")
     return true

@@ -62,7 +62,9 @@ function M.movement_row(u)
   if w == "arquebus" then return T().movement.arquebusiers end
   if w == "heavy_crossbow" then return T().movement.heavy_crossbowmen end
   if rules.artillery.is_machine(u) then return T().movement.artillery end -- "Catapults/Cannons"
-  if rules.artillery.is_machine(u) then return T().movement.artillery end -- "Catapults/Cannons"
+  -- Sieges: movable mantlets, pushed at the heavy equipment's pace (the
+  -- "Catapults/Cannons" row, 6", no charge; NOTES.md)
+  if w == "mantlet" then return T().movement.artillery end
   return T().movement[M.type(u)]
 end
 

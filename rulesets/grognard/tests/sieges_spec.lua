@@ -107,3 +107,39 @@ test("Sieges: machines as targets, cannons and heavy catapults DV 5, light catap
   eq(g2.dice:forced_left(), 0)
   eq({ g2:unit_table("hcat").figures, g2:var("siege.machine.hcat") }, { 12, 2 })
 end)
+
+test("Sieges: movable mantlets (DV 3): cover of more than half from the front, pushed at 6\", destroyed by a war machine's hit and the troops stay", function()
+  -- the longbows of T-GG-06 (dice 3 and 4: 2 + 3 hits at medium armour) at MI behind mantlets facing them:
+  -- Missile Fire: cover halves the hits, 5 -> 2
+  local g = start { U("bows", "A", "LI", "0502", "S", { weapon = "longbow" }), U("mt", "B", "MI", "0506", "N", { weapon = "mantlet" }) }
+  eq(g:phase_info().name, "missile")
+  done(g:act("A", "fire bows mt"))
+  done(g:act("B", "end"))
+  g.dice:force { 3, 4, 6, 1 }
+  eq(g:act("A", "end").status, "decision")
+  eq({ g.dice:forced_left(), g:unit_table("mt").figures }, { 0, 14 })
+  -- fired at from behind (the mantlets face away): no cover, 5 hits
+  local g2 = start { U("bows", "A", "LI", "0502", "S", { weapon = "longbow" }), U("mt", "B", "MI", "0506", "S", { weapon = "mantlet" }) }
+  done(g2:act("A", "fire bows mt"))
+  done(g2:act("B", "end"))
+  g2.dice:force { 3, 4, 6, 1 }
+  eq(g2:act("A", "end").status, "decision")
+  eq({ g2.dice:forced_left(), g2:unit_table("mt").figures }, { 0, 11 })
+  -- pushed at the "Catapults/Cannons" pace: 6" (12 MP), no charge
+  eq(with(g, function(bitwa, rules)
+    local u = bitwa.unit("mt")
+    return { rules.movement.base_mp(u), rules.units.movement_row(u).charge, rules.sieges.machine_dv(u) }
+  end), { 12, false, 3 })
+  -- a light cannon's ball (-3) down column 06 destroys the mantlets (as the heavy catapult's case above:
+  -- deviation 3, a file of 4 killed: 25%, under the loss table's 33 1/3% for MI, no check); the troops stay
+  local g3 = start { U("gun", "A", "LI", "0606", "N", { figures = 4, weapon = "light_cannon" }),
+                     U("mt", "B", "MI", "0604", "S", { weapon = "mantlet" }) }
+  done(g3:act("A", "cannon gun 0604 short"))
+  done(g3:act("B", "end"))
+  g3.dice:force { 3, 6, 1 }
+  local r3 = g3:act("A", "end")
+  eq(r3.status .. (r3.message or ""), "decision")
+  eq(g3.dice:forced_left(), 0)
+  local mt = g3:unit_table("mt")
+  eq({ mt.weapon, g3:var("siege.machine.mt"), mt.figures }, { "", 0, 12 })
+end)
