@@ -35,7 +35,7 @@ set_tests_properties(lua.viewer PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}")
 # bitwa serve's JSON API on a loopback port (skipped without libmicrohttpd)
 add_test(NAME cli.serve COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_serve.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli.serve PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 400 SKIP_RETURN_CODE 77)
+set_tests_properties(cli.serve PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 1200 SKIP_RETURN_CODE 77)
 # the page in a real browser (headless Chromium, playwright-core); its
 # screenshots are left in the build folder (web-test/*.png)
 add_test(NAME web.browser COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/web/run.sh $<TARGET_FILE:bitwa>

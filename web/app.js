@@ -657,9 +657,12 @@ async function showOdds() {
     t.append(el("tr", {}, el("td", { class: "p" }, o.exact, el("br"), pct + "%",
       el("br"), el("span", { class: "bar", style: `width:${Math.max(2, o.p * 60)}px` })), what));
   }
-  box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`),
-    r.data.phase_end ? el("div", { class: "muted phase-end" }, "a sealed order: what it does when the phase ends " +
-      `now, with ${side}'s orders given so far (the other sides' are not yours to see)`) : null, t,
+  box.append(el("div", { class: "muted" }, `${line}: ${r.data.outcomes.length} outcome(s), exact odds`));
+  if (r.data.phase_end) {
+    box.append(el("div", { class: "muted phase-end" }, "a sealed order: what it does when the phase ends " +
+      `now, with ${side}'s orders given so far (the other sides' are not yours to see)`));
+  }
+  box.append(t,
     el("button", { onclick: () => act(side, line) }, "Confirm: " + line));
 }
 

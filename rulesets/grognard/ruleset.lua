@@ -23,7 +23,7 @@ return {
       label = "weapon", doc = "its missile weapon or machine [Missile Fire] [Artillery]" },
     { "elite", "bool", false, label = "elite", doc = "elite troops [Troop Types]" },              -- Troop Types: elite troops
     { "armour", "string", "", values = { "", "light", "medium", "heavy" }, label = "armor", doc = "armor class, none: by its type [Missile Fire]" }, -- Missile Fire: armor class ("" = by type, NOTES.md)
-    { "spent", "int", 0, min = 0, label = "moved", doc = "half-inches moved this turn [Movement]" },          -- MP (half-inches) moved this turn
+    { "spent", "int", 0, min = 0, label = "half-inches moved", doc = "half-inches moved this turn [Movement]" },          -- MP (half-inches) moved this turn
     { "cover", "bool", false, label = "cover", doc = "in cover [Missile Fire: cover]" },              -- Missile Fire: cover (from the scenario until terrain gives it)
     { "target", "string", "" },              -- Missile Fire: this turn's fire order (simultaneous fire)
     { "fired_twice", "bool", false },        -- Missile Fire: rate of fire, the order is for two volleys

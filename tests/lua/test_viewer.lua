@@ -57,6 +57,15 @@ for _, t in ipairs(targets) do
       end
     end
     check(on_map > 0 and drawn == on_map, what .. ": a counter for every unit on the map (" .. drawn .. " of " .. on_map .. ")")
+    -- a unit off the map (a reinforcement to enter, one to deploy) is clicked in the list beside it
+    local off, listed = 0, 0
+    for _, u in ipairs(pos.units) do
+      if not u.hex then
+        off = off + 1
+        if svg:find('data-unit="' .. u.name .. '"', 1, true) then listed = listed + 1 end
+      end
+    end
+    check(listed == off, what .. ": every unit off the map is clickable beside it (" .. listed .. " of " .. off .. ")")
     check(hexes == on_map, what .. ": their hexes are on the board (" .. hexes .. " of " .. on_map .. ")")
     check(valued == on_map, what .. ": every unit has its values (" .. valued .. " of " .. on_map .. ")")
     -- the page names every value by the manifest's attributes (label, doc)

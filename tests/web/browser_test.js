@@ -104,6 +104,7 @@ async function main() {
     await page.click('#facing-arrows polygon[data-facing="N"]');
     await page.waitForFunction(() => document.querySelector("#odds").textContent.includes("Confirm: turn a N"));
     check((await page.textContent("#odds")).includes("a: faces N"), "its odds say what it does");
+    check(!/null|undefined/.test(await page.textContent("#odds")), "and nothing else: " + await page.textContent("#odds"));
     await page.screenshot({ path: path.join(out, "5b-turn-picked.png") });
     await page.click("#odds button");
     await page.waitForFunction(() => document.querySelector("#turn-box").textContent.includes(" 3 actions"));
@@ -319,6 +320,23 @@ async function crecy() {
     await page.click("#undo");
     await shown(st.actions);
     check((await unit(archer.name)).values.find((v) => v.name === "formation").value === "line", "undo: back in line");
+    // a facing change built from the arrows around the unit, then undone
+    await page.click(`#board g.unit[data-unit="${archer.name}"]`);
+    await page.waitForFunction((n) => (document.querySelector("#unit-info b") || {}).textContent === n, archer.name);
+    await page.click('#unit-orders button.pick[data-kind="turn"]');
+    await page.waitForSelector("#facing-arrows polygon", { timeout: 30000 });
+    const arrows = await page.$$eval("#facing-arrows polygon", (ps) => ps.map((p) => p.dataset.facing));
+    const face = arrows.find((f) => f !== archer.facing);
+    await page.click(`#facing-arrows polygon[data-facing="${face}"]`);
+    await page.waitForFunction((l) => document.querySelector("#odds").textContent.includes("Confirm: " + l),
+                               `turn ${archer.name} ${face}`, { timeout: 30000 });
+    await page.screenshot({ path: path.join(out, "c1b-facing.png") });
+    await page.click("#odds button");
+    await shown(st.actions + 1);
+    check((await unit(archer.name)).facing === face, `${archer.name} turned to ${face} from the arrows (${arrows.join(" ")})`);
+    await page.click("#undo");
+    await shown(st.actions);
+    check((await unit(archer.name)).facing === archer.facing, "undo: facing " + archer.facing + " again");
     await page.fill("#order-line", "end");
     await page.click("#order-do");
 
