@@ -305,11 +305,20 @@ function Server:marks(from, to)
         end
       end
       if #log:rolls(a.n) > 0 and a.line then
-        local w = util.words(a.line) or {}
-        for i = 2, #w do
-          for part in w[i]:gmatch("[^,]+") do
-            local id = by_name[part]
-            if id then entry(id).fought = true end
+        -- the units the line names, and those of the sealed orders its
+        -- phase's end carried out (game.lua notes each: a volley)
+        local lines = { a.line }
+        for _, e in ipairs(log:event_rows(a.n)) do
+          local l = e.kind == "note" and type(e.text) == "string" and e.text:match("^sealed order of [^:]+: (.+)$")
+          if l then lines[#lines + 1] = l end
+        end
+        for _, line in ipairs(lines) do
+          local w = util.words(line) or {}
+          for i = 2, #w do
+            for part in w[i]:gmatch("[^,]+") do
+              local id = by_name[part]
+              if id then entry(id).fought = true end
+            end
           end
         end
       end

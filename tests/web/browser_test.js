@@ -377,6 +377,9 @@ async function crecy() {
     const log = (await get("log?from=" + (st.actions + 1))).actions;
     const volley = log.find((a) => a.events.some((e) => String(e).includes(`sealed order of A: fire ${shooter} ${target}`)));
     check(volley && volley.rolls.length > 0, "the volley was rolled when both sides had ended the phase");
+    const vm = volley ? (await get(`state?at=${volley.n}&marks=1`)).marks.units : [];
+    check([shooter, target].every((n) => vm.some((u) => u.name === n && u.fought)),
+          "the volley's shooter and target are marked as having fought");
     const after = await unit(target);
     check(!after || after.strength <= before, `${target}: ${before} figures, then ${after ? after.strength : "gone"}`);
     await page.selectOption("#marks", "turn");
