@@ -16,7 +16,8 @@
 --   3. the steps are ordered: attacks, then the field units' best orders
 --      (each unit's best, best first), then the leaders' (leaders move last,
 --      onto our troops, never alone within the enemy's reach, behind a
---      front stronger than the enemy that can reach them; a field unit
+--      front stronger than the enemy that can reach them, in the second
+--      line, LEADER_DEPTH hexes from the enemy; a field unit
 --      pays for leaving a leader alone within the enemy's reach);
 --   4. the first steps are played through the rules while nodes are left:
 --      every attack, then the MOVES_SEARCHED best other steps, each valued
@@ -62,6 +63,8 @@ local W_EXPOSED = 2            -- per enemy strength point within reach above tw
 local W_LEADER_ALONE = 200     -- a leader with no field unit of ours on its hex, within the enemy's reach
 local W_LEADER_WITH = 10       -- a leader on a hex with our field units
 local W_LEADER_THREAT = 4      -- per enemy strength point within reach of a leader above ours beside it
+local W_LEADER_FRONT = 40      -- per hex a leader stands nearer the enemy than LEADER_DEPTH
+local LEADER_DEPTH = 3
 local W_LEADER_NEAR = 2        -- per hex from a leader to our nearest field unit (at most 12)
 local W_FACE = 4               -- a turn that brings the nearest enemy into the front
 local MIN_REACH = 3
@@ -79,7 +82,28 @@ local function hex(label)
   end
   return h or nil
 end
-local function dist(a, b) return bitwa.hex.distance(hex(a), hex(b)) end
+-- distances in plain arithmetic on cube coordinates (the kernel's own:
+-- q = column, r = row less the column's shift by the grid's parity), the
+-- same numbers as bitwa.hex.distance without a call into the kernel
+local even_down
+local coords = {}
+local function cube(label)
+  local c = coords[label]
+  if c == nil then
+    local h = hex(label)
+    if even_down == nil then even_down = bitwa.map.grid().parity == "even-down" end
+    local col = h.col
+    local shift = even_down and -((-col) // 2) or col // 2
+    c = { col, h.row - shift }
+    coords[label] = c
+  end
+  return c
+end
+local function dist(a, b)
+  local x, y = cube(a), cube(b)
+  local dq, dr = x[1] - y[1], x[2] - y[2]
+  return (math.abs(dq) + math.abs(dr) + math.abs(dq + dr)) // 2
+end
 
 -- ------------------------------------------------------------------ the position
 
@@ -190,7 +214,9 @@ local function leader_score(memo, l, h, ours, theirs, reach)
   if m.with then v = v + W_LEADER_WITH elseif m.threat > 0 then v = v - W_LEADER_ALONE end
   if m.friend < FAR then v = v - W_LEADER_NEAR * math.min(m.friend, 12) end
   if m.threat > m.support then v = v - W_LEADER_THREAT * (m.threat - m.support) end
-  if m.near <= 1 then v = v - W_LEADER_ALONE // 2 end
+  -- in the second line: a stack in contact fights, and a leader whose
+  -- stack retreats may die with it
+  if m.near < LEADER_DEPTH then v = v - W_LEADER_FRONT * (LEADER_DEPTH - m.near) end
   return v
 end
 
