@@ -400,9 +400,9 @@ function M.apply(shot)
         local function disorganizes(t) return t == R.crossbow_disorg_roll end
         if disorganizes(bitwa.roll(1, 6, "crossbow hit (11.6.2)", disorganizes, shot.side)) then    -- [11.6.2]
           rules.condition.disorganize(target, "11.6.2")
-          -- (a ruleset whose disorganization takes the unit off the map,
-          -- Legnica's scatter, leaves nothing to stop)
-          if target.hex ~= nil then rules.ranged.stop(target, "11.6.2") end
+          -- (a ruleset whose disorganization takes the unit off the map or
+          -- out of the game, Legnica's scatter, leaves nothing to stop)
+          if target:alive() and target.hex ~= nil then rules.ranged.stop(target, "11.6.2") end
         end
       end
     end

@@ -30,6 +30,28 @@ test("10.6.2 / T-56: crossbowmen at range 1 against armour 2: raw 6 -> 4, -1 SP;
   eq({ k.sp, k.condition, k.hex }, { 1, "scattered", nil })
 end)
 
+test("10.6.2 / 9.1.4: a crossbow hit's scatter onto a full Scattered Units track eliminates the target, and the fire ends there", function()
+  -- (a Henry II game stopped here once: the hit's stop read the unit the
+  -- full track had just taken out of the game)
+  local k0 = U("K0", "MO", "cavalry", nil, "S")
+  k0.starts_off_map, k0.condition, k0.leader = true, "scattered", ""
+  local g = setup({ U("X1", "PL", "crossbowmen", "0808", "N", { formation = "combat" }),
+                    U("K1", "MO", "cavalry", "0807", "N", { armour = 2 }), k0 },
+    { first = "PL", dice = { 1, 6, 6 }, data = { scatter_track = { MO = 1, PL = 1 } } })   -- K0 fails to regroup (9.1.6), then the shot
+  local r
+  for _ = 1, 20 do
+    r = g:act(g:acting_side(), "end")
+    if r.status == "decision" then break end
+    done(r)
+  end
+  eq(r.status, "decision")
+  r = g:answer("fire X1 K1")
+  done(r)
+  eq(purposes(r), { "regroup (9.1.6)", "fire (10.6.1)", "crossbow hit (10.6.2)" })
+  eq(g:unit_table("K1"), nil, "eliminated")
+  ok(H.notes(r):find("track is full (9.1.4)", 1, true), "cites 9.1.4")
+end)
+
 test("10.6.2-b / T-56: a 5 after the hit does nothing", function()
   local g, r = one_shot({ U("X1", "PL", "crossbowmen", "0808", "N", { formation = "combat" }),
                           U("K1", "MO", "cavalry", "0807", "N", { armour = 2 }) }, { 6, 5 }, "fire X1 K1")
