@@ -51,20 +51,77 @@ local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
 end
 
+-- [5.5.2] [6.1.8] Whether a unit of `side` attacking from hex h must
+-- pursue: at '+2' on the MORALE track unless a leader of its side is on
+-- h, or with no leader of its side within 5 hexes.  (The PURSUIT table's
+-- roll, 5.5.3, is left to chance.)
+local function pursuit_obligatory(side, h)
+  local near
+  for _, l in ipairs(rules.leaders.on_map(side)) do
+    local d = bitwa.hex.distance(l.hex, h)
+    if d == 0 then return false end
+    if not near or d < near then near = d end
+  end
+  if rules.morale.value(side) >= rules.tables.morale.obligatory_pursuit then return true end
+  return near == nil or near > rules.tables.pursuit.obligatory_beyond
+end
+
+-- Whether terrain t scatters s (a unit or a plan of it, with its CF)
+-- entering it off the road [4.2.5] [4.2.6].
+local function scatters_in(s, t)
+  local S = rules.tables.scatter
+  if rules.units.is_cavalry(s) then return (s.cf or 0) > 0 and S.scattering.cavalry[t] == true end
+  return S.scattering.infantry[t] == true
+end
+
+-- [5.5] [4.2.5] [4.2.6] Whether a unit (plan s) ending its move at s.hex
+-- next to an enemy field unit would have to pursue it into terrain that
+-- scatters it: the pursuit is obligatory and enters the hex the enemy
+-- leaves, then follows its retreat away from the attacker, so a village,
+-- forest or swamp on that hex or within 2 hexes of it beyond it is a
+-- trap (the bot does not close in on such an enemy).
+function M.pursuit_trap(side, s)
+  if not s.hex or not rules.units.is_field(s) then return false end
+  if rules.units.is_cavalry(s) and (s.cf or 0) <= 0 then return false end
+  local enemy = rules.units.enemy(side)
+  local here = s.hex
+  local adjacent = {}
+  for _, n in ipairs(bitwa.hex.neighbours(here)) do
+    for _, e in ipairs(rules.units.field_units_at(n, enemy)) do
+      if not rules.units.is_panicked(e) then adjacent[#adjacent + 1] = n break end
+    end
+  end
+  if #adjacent == 0 or not pursuit_obligatory(side, here) then return false end
+  local terrain = rules.fortifications.terrain
+  for _, eh in ipairs(adjacent) do
+    if scatters_in(s, terrain(eh)) then return true end
+    for _, n in ipairs(bitwa.hex.neighbours(eh)) do
+      if bitwa.hex.distance(here, n) >= 2 then
+        if scatters_in(s, terrain(n)) then return true end
+        for _, m in ipairs(bitwa.hex.neighbours(n)) do
+          if bitwa.hex.distance(here, m) >= 3 and scatters_in(s, terrain(m)) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
 -- [5.6.12] A plan may end only where the moves the unit then owes (a
 -- charging unit goes on while it can pay its frontal hex) scatter it
--- nowhere.
+-- nowhere, and not next to an enemy it would have to pursue into such
+-- terrain (M.pursuit_trap).
 function M.plan_ends(side, u, s)
-  if not rules.units.is_cavalry(u) then return true end
+  if not rules.units.is_cavalry(u) then return not M.pursuit_trap(side, s) end
   local M_ = rules.movement
   for _ = 1, 16 do
-    if not U_is_charging(s) then return true end
+    if not U_is_charging(s) then break end
     local plan = M_.check_move(side, s)
-    if not plan or plan.whole or plan.leave or plan.ride then return true end
+    if not plan or plan.whole or plan.leave or plan.ride then break end
     if M.spoils(s, plan.from, plan.to) then return false end
     s = M_.planned_move(s, plan)
   end
-  return true
+  return not M.pursuit_trap(side, s)
 end
 
 -- The scenario's reserve (the Ordu) of `side`, while it has not moved and
@@ -114,6 +171,15 @@ function M.barred(side, u, kind, ctx)
   -- against him alone, 5.7.3, 8.2.9), and the cavalry's combats have
   -- shown where its troops stand (8.1.2: a leader moves in both phases)
   if rules.units.is_leader(u) and rules.phases.arm() == "cavalry" and (kind == "move" or kind == "turn") then
+    return true
+  end
+  -- [8.2.8] [8.2.9] a leader's last unit does not ride off his hex: a
+  -- leader moves in the infantry phase only, and alone until then he dies
+  -- when an enemy enters or attacks his hex (turning is left to it)
+  if kind == "move" and rules.units.is_field(u) and guards_leader(u) then return true end
+  -- a leader alone is this bot's own (M.leader_rescue): the Grunwald
+  -- bot's walk toward his troops would take him through the enemy's reach
+  if rules.units.is_leader(u) and (kind == "move" or kind == "turn") and rules.leaders.alone(u) then
     return true
   end
   if ctx.hold == nil then ctx.hold = outnumbered_opening(side) end
@@ -212,22 +278,46 @@ local function path_safe(path, cavalry)
   return true
 end
 
--- The line that takes leader l, alone on his hex, onto the hex of one of
--- his side's field units out of contact with the enemy (a unit in contact
--- fights, and a leader whose units die or retreat retreats on his own,
--- 8.2.6): his own troops (any, for a grand leader) before others, a hex
--- without another leader before one with (one combat would strip both),
--- 3 hexes or more from the enemy before nearer, more SP before fewer, the
--- shortest way; never a way the enemy cavalry can countercharge unless he
--- is in its reach where he stands.  With no such hex, and the enemy
--- cavalry in reach, the hex farthest from it (a hex in contact with his
--- units only when he can get no farther).  false: he waits where he is;
--- nil: no line.
+-- The SP of side's field units on hex h.
+local function stack_sp(side, h)
+  local n = 0
+  for _, f in ipairs(rules.units.field_units_at(h, side)) do n = n + f.sp end
+  return n
+end
+
+-- Whether a stack of `sp` SP standing `de` hexes from the nearest enemy
+-- field unit is likely to go and leave its leader alone (8.2.6, 8.2.8,
+-- 8.2.9): in the first line (2 hexes or less: a combat, its retreat or
+-- an enemy charge takes it off the hex), or one unit of 1 SP within the
+-- enemy cavalry's reach (one loss eliminates it).
+local function shaky(sp, de)
+  return de <= 2 or (sp <= 1 and de <= THREAT)
+end
+M.shaky = shaky
+
+-- The line that takes leader l, alone on his hex or on a stack likely to
+-- go (shaky), onto the hex of one of his side's field units out of
+-- contact with the enemy (a unit in contact fights, and a leader whose
+-- units die or retreat retreats on his own, 8.2.6): his own troops (any,
+-- for a grand leader) before others, a hex without another leader before
+-- one with (one combat would strip both), 3 hexes or more from the enemy
+-- before nearer, more SP before fewer, the shortest way; never a way the
+-- enemy cavalry can countercharge unless he is in its reach where he
+-- stands.  A leader on a shaky stack goes only onto a stack that is not
+-- shaky.  With no such hex, a leader alone with the enemy cavalry in
+-- reach goes to the hex farthest from it (a hex in contact with his units
+-- only when he can get no farther).  false: he waits where he is; nil:
+-- no line.
 function M.leader_rescue(side, l, tried)
-  if not l.hex or not rules.leaders.alone(l) then return nil end
+  if not l.hex then return nil end
+  local alone = rules.leaders.alone(l)
+  local enemies = enemy_field(side)
+  if not alone then
+    local de = nearest_distance(l.hex, enemies) or 99
+    if not shaky(stack_sp(side, l.hex), de) then return nil end
+  end
   local dests = rules.movement.reach(side, l)
   if not dests then return nil end
-  local enemies = enemy_field(side)
   local cavalry = {}
   for _, e in ipairs(enemies) do
     if rules.units.is_cavalry(e) then cavalry[#cavalry + 1] = e end
@@ -252,7 +342,15 @@ function M.leader_rescue(side, l, tried)
     if sp[lab] and #d.path > 0 then
       local de = nearest_distance(d.hex, enemies) or 99
       local safe = path_safe(d.path, cavalry)
-      if not safe and not threatened then
+      if not alone then
+        -- from a shaky stack only onto one that is not (he moves in the
+        -- infantry movement phase, where no countercharge meets him)
+        if not shaky(sp[lab], de) and not (leaders[lab] and sp[lab] < 4) then
+          local key = (safe and 0 or 1000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
+                      - 10 * math.min(sp[lab], 4) - 20 * math.min(de, 5) + 2 * #d.path
+          if not bk or key < bk then best, bk = d, key end
+        end
+      elseif not safe and not threatened then
         unsafe = true
       elseif de <= 1 then
         local dc = nearest_distance(d.hex, cavalry) or 99
@@ -261,25 +359,30 @@ function M.leader_rescue(side, l, tried)
         -- (a hex whose one unit already keeps another leader is none: one
         -- combat or countercharge would leave both alone)
         local key = (safe and 0 or 2000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
-                    + ((de < 3) and 100 or 0) - 10 * math.min(sp[lab], 4) + 2 * #d.path
+                    + ((de < 3) and 100 or 0) + (shaky(sp[lab], de) and 50 or 0)
+                    - 10 * math.min(sp[lab], 4) + 2 * #d.path
         if not bk or key < bk then best, bk = d, key end
       end
     end
   end
-  if not best and unsafe then return false end
-  if not best and threatened then
-    -- no field unit of his side out of contact to reach: as far from the
-    -- enemy cavalry as he can, by a way it cannot countercharge if any
-    local far, fsafe = here, false
-    for _, d in ipairs(dests) do
-      if #d.path > 0 and not sp[d.hex.label] then
-        local de = nearest_distance(d.hex, cavalry) or 99
-        local safe = path_safe(d.path, cavalry)
-        if (safe and not fsafe and de > here) or (safe == fsafe and de > far) then best, far, fsafe = d, de, safe end
+  if not alone then
+    if not best then return nil end
+  else
+    if not best and unsafe then return false end
+    if not best and threatened then
+      -- no field unit of his side out of contact to reach: as far from the
+      -- enemy cavalry as he can, by a way it cannot countercharge if any
+      local far, fsafe = here, false
+      for _, d in ipairs(dests) do
+        if #d.path > 0 and not sp[d.hex.label] then
+          local de = nearest_distance(d.hex, cavalry) or 99
+          local safe = path_safe(d.path, cavalry)
+          if (safe and not fsafe and de > here) or (safe == fsafe and de > far) then best, far, fsafe = d, de, safe end
+        end
       end
+      -- nowhere farther: his units in contact are better than alone
+      if not best or (contact and far <= 2) then best = contact end
     end
-    -- nowhere farther: his units in contact are better than alone
-    if not best or (contact and far <= 2) then best = contact end
   end
   if not best then return nil end
   local line = "move " .. l.name .. " " .. best.hex.label .. " " .. bitwa.hex.facing_name(best.facing)
@@ -287,7 +390,8 @@ function M.leader_rescue(side, l, tried)
   return line
 end
 
--- The first leader of side alone on his hex with a line to safety now.
+-- The first leader of side alone on his hex, or on a stack likely to go,
+-- with a line to safety now.
 local function rescue_line(side, tried)
   for _, l in ipairs(rules.leaders.on_map(side)) do
     if rules.phases.moves_now(l) and not l.stopped and l.mp_left > 0 then
@@ -330,7 +434,8 @@ function M.hunt_line(side, tried)
     local cands = {}
     for i, u in ipairs(rules.units.field_units(side)) do
       local d = bitwa.hex.distance(u.hex, l.hex)
-      if d * 6 <= u.mp_left and rules.phases.moves_now(u) and not u.stopped and not rules.units.is_panicked(u) then
+      if d * 6 <= u.mp_left and rules.phases.moves_now(u) and not u.stopped and not rules.units.is_panicked(u)
+         and not guards_leader(u) then
         cands[#cands + 1] = { u = u, d = d, i = i }
       end
     end
@@ -374,10 +479,11 @@ function M.propose(side, tried)
     if u and rules.units.is_leader(u) and not tried["end"] then return "end" end
   end
   if l and rules.phases.arm() == "infantry" and bitwa.phase():match("_move$") then
-    -- leaders last: a leader alone goes where his side's units are
+    -- leaders last: a leader alone, or on a stack likely to go, goes
+    -- onto a stack of his side out of the first line
     local w = l:match("^move (%S+)") or l:match("^turn (%S+)")
     local u = w and bitwa.unit(w)
-    if u and rules.units.is_leader(u) and rules.leaders.alone(u) then
+    if u and rules.units.is_leader(u) then
       local r = M.leader_rescue(side, u, tried)
       if r then return r end
     elseif l == "end" then
@@ -401,7 +507,8 @@ end
 
 -- Whether a countercharge option ("countercharge CC MOVER [FACING]", or
 -- "CC [FACING]" joining one, 5.7.5) takes its unit into terrain that
--- scatters it [4.2.5]: the hex its plan enters.
+-- scatters it [4.2.5]: the hex its plan enters, or the obligatory
+-- pursuit that follows its victory (M.pursuit_trap).
 local function ruinous_countercharge(o, mover_name)
   local ccn, mn, f
   if mover_name then
@@ -417,7 +524,11 @@ local function ruinous_countercharge(o, mover_name)
       -- the CF it enters with: its own, or the turn's (5.6.3)
       local s = rules.movement.planned(cc)
       if p.turned and rules.charge.turn_loses_cf(cc, 1, "countercharge") then s.cf = rules.tables.charge.min end
-      return M.spoils(s, cc.hex, p.to)
+      if M.spoils(s, cc.hex, p.to) then return true end
+      -- [5.5] won, it would have to pursue the mover into such terrain
+      s.hex = p.to
+      if p.cf then s.cf = p.cf end
+      return M.pursuit_trap(cc.side, s)
     end
   end
   return false

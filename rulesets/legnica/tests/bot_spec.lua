@@ -122,3 +122,77 @@ test("scenario / bot: in the opening turns an outnumbered side's free units hold
   l = bot(1).propose(g, "PL", {})
   ok((l or ""):match("^move K"), "8 SP against 6: " .. tostring(l))
 end)
+
+test("8.2.8 / bot: a leader's last unit does not ride off his hex", function()
+  -- F alone with L on 0808; G shares 0810 with K: G may go, F may not
+  local g = pl { U("L", "PL", "leader", "0808", "S", { range = 2 }), U("F", "PL", "cavalry", "0808", "S", { leader = "L" }),
+                 U("G", "PL", "cavalry", "0810", "S", { leader = "L" }), U("K", "PL", "cavalry", "0810", "S", { leader = "L" }),
+                 U("M", "PL", "leader", "0810", "S", { range = 2 }),
+                 U("E", "MO", "horse_archers", "0815", "N", { mp = 0 }) }
+  local function barred(name, kind)
+    return ask(g, function(api, R) return R.bot.barred("PL", api.unit(name), kind, {}) end)
+  end
+  eq(barred("F", "move"), true, "F is L's last unit: alone L dies when an enemy enters or attacks 0808")
+  eq(barred("F", "turn"), false, "a turn keeps F on L's hex")
+  eq(barred("G", "move"), false, "K stays with M")
+  local l = bot(1).propose(g, "PL", {})
+  ok(not (l or ""):match("^move F"), tostring(l))
+end)
+
+test("8.2.8 / bot: a leader on a stack likely to go moves onto a stack out of the first line", function()
+  -- L on 0804 with A (1 SP) two hexes from E; B (2 SP) on 0801, five
+  -- hexes from E
+  local function line(a_sp, e_hex)
+    local g = pl { U("L", "PL", "leader", "0804", "S", { range = 2 }),
+                   U("A", "PL", "cavalry", "0804", "S", { leader = "L", sp = a_sp }),
+                   U("B", "PL", "cavalry", "0801", "S", { leader = "L" }),
+                   U("E", "MO", "horse_archers", e_hex, "N", { mp = 0 }) }
+    to_phase(g, "A.infantry_move")
+    return bot(1).propose(g, "PL", {})
+  end
+  local l = line(1, "0806")
+  ok((l or ""):match("^move L 0801 "), "in the first line: " .. tostring(l))
+  l = line(1, "0809")
+  ok((l or ""):match("^move L 0801 "), "one unit of 1 SP within the cavalry's reach: " .. tostring(l))
+  eq(line(2, "0809"), "end", "2 SP five hexes from the enemy: he stays")
+  eq(ask(pl { U("X", "PL", "cavalry", "0101", "S") }, function(api, R)
+    return { R.bot.shaky(2, 2), R.bot.shaky(2, 3), R.bot.shaky(1, 9), R.bot.shaky(1, 10) }
+  end), { true, false, true, false }, "the first line is 2 hexes; one unit of 1 SP is shaky within 9")
+end)
+
+test("5.5.2 / 6.1.8 / bot: no closing in on an enemy whose retreat the obligatory pursuit follows into the village", function()
+  -- E on 0504, the village 0505 behind it; K plans to end on 0503
+  local function trap(k_cf, leader, e_hex, k_hex)
+    local g = pl { U("K", "PL", "cavalry", "0501", "S"), U("E", "MO", "horse_archers", e_hex or "0504", "N", { mp = 0 }),
+                   leader and U("L", "PL", "leader", k_hex or "0503", "S", { range = 2 }) or nil }
+    return ask(g, function(api, R)
+      local s = R.movement.planned(api.unit("K"))
+      s.hex, s.cf = api.hex.parse(k_hex or "0503"), k_cf
+      return R.bot.pursuit_trap("PL", s)
+    end)
+  end
+  eq(trap(2), true, "no leader within 5 hexes: the pursuit is obligatory (5.5.2) and enters 0504, then 0505")
+  eq(trap(0), false, "CF 0: cavalry enters the village without a scatter")
+  eq(trap(2, true), false, "a leader on K's hex: not obligatory (6.1.8, 5.5.3)")
+  eq(trap(2, false, "1003", "1002"), false, "no forest, village or swamp within 2 hexes of E beyond it")
+  -- the bot's own move: K charges toward E and stops short of it
+  local g = pl { U("K", "PL", "cavalry", "0501", "S"), U("E", "MO", "horse_archers", "0504", "N", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  eq(l, "end", "K does not ride next to E")
+  g = pl { U("K", "PL", "cavalry", "1001", "S"), U("E", "MO", "horse_archers", "1004", "N", { mp = 0 }) }
+  l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move K"), "no trap by 1004: " .. tostring(l))
+end)
+
+test("5.5.2 / 5.7 / bot: no countercharge whose obligatory pursuit follows the mover into the village", function()
+  -- M stops on 0504 with the village 0505 behind it; P countercharges
+  -- from 0502 into 0503.  Far from any village (1004, P on 1002) it goes.
+  local function answer(p_hex, m_hex)
+    local g = pl { U("P", "PL", "cavalry", p_hex, "S", { armour = 2 }),
+                   U("M", "MO", "horse_archers", m_hex, "N", { sp = 1 }) }
+    return bot(1).answer(g, { side = "PL", kind = "reaction", options = { "countercharge P M", "pass" },
+                              prompt = "M moves" })
+  end
+  eq(answer("0502", "0504"), "pass", "no leader within 5 hexes: P would pursue into 0504, then 0505 (5.5.2, 4.2.5)")
+  eq(answer("1002", "1004"), "countercharge P M", "no forest, village or swamp behind M")
+end)
