@@ -45,7 +45,7 @@ end
 
 -- Whether a unit (or a plan of it) still charges: cavalry with a CF
 -- above 0 that has not stopped [5.6.12].
-local outnumbered_opening, guards_leader
+local outnumbered_opening, guards_leader, owing
 
 local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
@@ -246,6 +246,22 @@ local function owed_line(side, u, tried)
   return accepted(side, tried, u, lines)
 end
 
+-- The units of side that owe their 5.6.12 move (rules.movement.owing),
+-- the rules asked only of those that may still move: charging cavalry
+-- (CF above 0, not stopped) that has not moved or turned, or is the unit
+-- that acted last (4.1.2: a unit that has moved is done once another
+-- unit has acted, and the rules refuse it).
+function owing(side, mover)
+  local out = {}
+  for _, u in ipairs(rules.units.field_units(side)) do
+    if (u.cf or 0) > 0 and not u.stopped and (u.id == mover or not (u.moved or u.turned_here or u.whole_mp))
+       and rules.movement.must_continue(u) then
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
 -- ------------------------------------------------------------ leaders
 -- The enemy field units on the map, and the distance from h to the
 -- nearest of a list (nil when the list is empty).
@@ -304,84 +320,117 @@ M.shaky = shaky
 -- before nearer, more SP before fewer, the shortest way; never a way the
 -- enemy cavalry can countercharge unless he is in its reach where he
 -- stands.  A leader on a shaky stack goes only onto a stack that is not
--- shaky.  With no such hex, a leader alone with the enemy cavalry in
--- reach goes to the hex farthest from it (a hex in contact with his units
--- only when he can get no farther).  false: he waits where he is; nil:
--- no line.
-function M.leader_rescue(side, l, tried)
+-- shaky.  The rules' reach is asked for the three best hexes by that
+-- order (the way's length and safety known only then), nearest first.
+-- With no such hex, a leader alone with the enemy cavalry in reach goes
+-- to the hex farthest from it (a hex in contact with his units only when
+-- he can get no farther).  false: he waits where he is; nil: no line.
+function M.leader_rescue(side, l, tried, safe_only)
   if not l.hex then return nil end
   local alone = rules.leaders.alone(l)
   local enemies = enemy_field(side)
+  local de_here
   if not alone then
-    local de = nearest_distance(l.hex, enemies) or 99
-    if not shaky(stack_sp(side, l.hex), de) then return nil end
+    if safe_only then return nil end
+    de_here = nearest_distance(l.hex, enemies) or 99
+    if not shaky(stack_sp(side, l.hex), de_here) then return nil end
   end
-  local dests = rules.movement.reach(side, l)
-  if not dests then return nil end
   local cavalry = {}
   for _, e in ipairs(enemies) do
     if rules.units.is_cavalry(e) then cavalry[#cavalry + 1] = e end
   end
   local here = nearest_distance(l.hex, cavalry) or 99
   local threatened = here <= THREAT
-  local sp, own, leaders = {}, {}, {}
+  local sp, own, leaders, hexes = {}, {}, {}, {}
   local grand = rules.leaders.is_grand(l)
   for _, f in ipairs(rules.units.field_units(side)) do
     if not rules.units.is_panicked(f) then
       local lab = f.hex.label
-      sp[lab] = (sp[lab] or 0) + f.sp
+      if not sp[lab] then sp[lab] = 0; hexes[#hexes + 1] = f.hex end
+      sp[lab] = sp[lab] + f.sp
       if grand or f.leader == l.name then own[lab] = true end
     end
   end
   for _, o in ipairs(rules.leaders.on_map(side)) do
     if o.id ~= l.id then leaders[o.hex.label] = true end
   end
-  local best, bk, unsafe, contact, cfar
-  for _, d in ipairs(dests) do
-    local lab = d.hex.label
-    if sp[lab] and #d.path > 0 then
-      local de = nearest_distance(d.hex, enemies) or 99
-      local safe = path_safe(d.path, cavalry)
+  -- the hexes of his side's units within his MP (a hex of clear terrain
+  -- costs 1 MP, 6 sixths), each with its key but for the way: the rules'
+  -- reach is asked of the best three only (a search of the whole field
+  -- per leader was most of the bot's time)
+  local far = (l.mp_left or 0) // 6
+  local cands = {}
+  for i, h in ipairs(hexes) do
+    local lab = h.label
+    local dist = bitwa.hex.distance(l.hex, h)
+    if dist > 0 and dist <= far and not (leaders[lab] and sp[lab] < 4) then
+      local de = nearest_distance(h, enemies) or 99
+      local key
       if not alone then
-        -- from a shaky stack only onto one that is not (he moves in the
-        -- infantry movement phase, where no countercharge meets him)
-        if not shaky(sp[lab], de) and not (leaders[lab] and sp[lab] < 4) then
-          local key = (safe and 0 or 1000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
-                      - 10 * math.min(sp[lab], 4) - 20 * math.min(de, 5) + 2 * #d.path
-          if not bk or key < bk then best, bk = d, key end
+        -- from a shaky stack onto one that is not, or at least farther
+        -- from the enemy with 2 SP or more
+        if not shaky(sp[lab], de) or (de > de_here and sp[lab] >= 2) then
+          key = (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0) - 10 * math.min(sp[lab], 4) - 20 * math.min(de, 5)
         end
-      elseif not safe and not threatened then
-        unsafe = true
-      elseif de <= 1 then
-        local dc = nearest_distance(d.hex, cavalry) or 99
-        if not cfar or dc > cfar then contact, cfar = d, dc end
-      elseif not (leaders[lab] and sp[lab] < 4) then
+      elseif de > 1 then
         -- (a hex whose one unit already keeps another leader is none: one
         -- combat or countercharge would leave both alone)
-        local key = (safe and 0 or 2000) + (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0)
-                    + ((de < 3) and 100 or 0) + (shaky(sp[lab], de) and 50 or 0)
-                    - 10 * math.min(sp[lab], 4) + 2 * #d.path
+        key = (own[lab] and 0 or 400) + (leaders[lab] and 300 or 0) + ((de < 3) and 100 or 0)
+              + (shaky(sp[lab], de) and 50 or 0) - 10 * math.min(sp[lab], 4)
+      end
+      if key then cands[#cands + 1] = { h = h, key = key + 2 * dist, i = i } end
+    end
+  end
+  table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
+  local best, bk, unsafe
+  local tries = 0
+  for _, c in ipairs(cands) do
+    if tries >= 3 or (bk and c.key >= bk) then break end
+    tries = tries + 1
+    local dests = rules.movement.reach(side, l, c.h)
+    local d = dests and dests[#dests]
+    if d and d.hex.label == c.h.label and #d.path > 0 then
+      local safe = path_safe(d.path, cavalry)
+      if safe_only and not safe then
+        unsafe = true
+      elseif alone and not safe and not threatened then
+        unsafe = true
+      else
+        -- the way's true length, and a way the enemy cavalry can reach
+        -- after all others
+        local key = c.key - 2 * bitwa.hex.distance(l.hex, c.h) + 2 * #d.path + (safe and 0 or (alone and 2000 or 1000))
         if not bk or key < bk then best, bk = d, key end
       end
     end
   end
-  if not alone then
+  if not alone or safe_only then
     if not best then return nil end
   else
     if not best and unsafe then return false end
     if not best and threatened then
       -- no field unit of his side out of contact to reach: as far from the
       -- enemy cavalry as he can, by a way it cannot countercharge if any
-      local far, fsafe = here, false
+      -- (his units in contact are better than alone when he can get no
+      -- farther)
+      local dests = rules.movement.reach(side, l)
+      if not dests then return nil end
+      local contact, cfar
+      local farthest, fsafe = here, false
       for _, d in ipairs(dests) do
-        if #d.path > 0 and not sp[d.hex.label] then
-          local de = nearest_distance(d.hex, cavalry) or 99
-          local safe = path_safe(d.path, cavalry)
-          if (safe and not fsafe and de > here) or (safe == fsafe and de > far) then best, far, fsafe = d, de, safe end
+        if #d.path > 0 then
+          local lab = d.hex.label
+          local dc = nearest_distance(d.hex, cavalry) or 99
+          if not sp[lab] then
+            local safe = path_safe(d.path, cavalry)
+            if (safe and not fsafe and dc > here) or (safe == fsafe and dc > farthest) then
+              best, farthest, fsafe = d, dc, safe
+            end
+          elseif (nearest_distance(d.hex, enemies) or 99) <= 1 and (not cfar or dc > cfar) then
+            contact, cfar = d, dc
+          end
         end
       end
-      -- nowhere farther: his units in contact are better than alone
-      if not best or (contact and far <= 2) then best = contact end
+      if not best or (contact and farthest <= 2) then best = contact end
     end
   end
   if not best then return nil end
@@ -391,11 +440,12 @@ function M.leader_rescue(side, l, tried)
 end
 
 -- The first leader of side alone on his hex, or on a stack likely to go,
--- with a line to safety now.
-local function rescue_line(side, tried)
+-- with a line to safety now (safe_only: a leader alone onto a hex of his
+-- side's units, by a way no enemy cavalry can countercharge).
+local function rescue_line(side, tried, safe_only)
   for _, l in ipairs(rules.leaders.on_map(side)) do
     if rules.phases.moves_now(l) and not l.stopped and l.mp_left > 0 then
-      local line = M.leader_rescue(side, l, tried)
+      local line = M.leader_rescue(side, l, tried, safe_only)
       if line then return line end
     end
   end
@@ -460,12 +510,14 @@ function M.propose(side, tried)
     local mover = bitwa.var("movement.mover")
     local cur = mover and bitwa.unit(mover)
     if cur and cur.side == side and rules.movement.must_continue(cur) then
+      -- (no other unit may act before it: the rules refuse them all)
       local l = owed_line(side, cur, tried)
       if l then return l end
-    end
-    for _, u in ipairs(rules.movement.owing(side)) do
-      local l = owed_line(side, u, tried)
-      if l then return l end
+    else
+      for _, u in ipairs(owing(side, mover)) do
+        local l = owed_line(side, u, tried)
+        if l then return l end
+      end
     end
     local h = M.hunt_line(side, tried)
     if h then return h end
@@ -476,7 +528,13 @@ function M.propose(side, tried)
     -- English bot moves them after every field unit is done
     local w = l:match("^move (%S+)") or l:match("^turn (%S+)")
     local u = w and bitwa.unit(w)
-    if u and rules.units.is_leader(u) and not tried["end"] then return "end" end
+    if (l == "end" or (u and rules.units.is_leader(u))) and not tried["end"] then
+      -- except a leader alone, who goes onto his side's units at once when
+      -- no countercharge can meet him on the way (5.7.3, 8.2.9)
+      local r = rescue_line(side, tried, true)
+      if r then return r end
+      return "end"
+    end
   end
   if l and rules.phases.arm() == "infantry" and bitwa.phase():match("_move$") then
     -- leaders last: a leader alone, or on a stack likely to go, goes

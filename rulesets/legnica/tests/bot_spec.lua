@@ -52,15 +52,23 @@ test("5.6.12 / bot: a plan does not end where the moves it then owes ride into t
   ok((l or ""):match("^turn K "), tostring(l))
 end)
 
-test("8.2.8 / bot: a leader alone with no troops of his own joins another's unit out of contact", function()
+test("8.2.8 / bot: a leader alone with no troops of his own joins another's unit out of contact, at once where no countercharge meets him", function()
   local g = pl { U("L", "PL", "leader", "0802", "S", { range = 2 }),
                  U("F", "PL", "infantry", "0806", "S", { leader = "X", mp = 0 }),
                  U("E", "MO", "horse_archers", "1308", "NW", { mp = 0 }) }
-  -- not in the cavalry movement phase (a countercharge would be fought
-  -- against him alone, 5.7.3): in the infantry one
+  -- at once, in the cavalry movement phase, where no enemy cavalry can
+  -- countercharge him on the way (it would be fought against him alone,
+  -- 5.7.3, 8.2.9)
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move L 0806 "), "A.cavalry_move: " .. tostring(l))
+  -- E two hexes from F's hex: in the cavalry phase he waits, in the
+  -- infantry one (no countercharge) he goes
+  g = pl { U("L", "PL", "leader", "0802", "S", { range = 2 }),
+           U("F", "PL", "infantry", "0806", "S", { leader = "X", mp = 0 }),
+           U("E", "MO", "horse_archers", "1006", "NW", { mp = 0 }) }
   eq(bot(1).propose(g, "PL", {}), "end", "A.cavalry_move: he waits")
   to_phase(g, "A.infantry_move")
-  local l = bot(1).propose(g, "PL", {})
+  l = bot(1).propose(g, "PL", {})
   ok((l or ""):match("^move L 0806 "), tostring(l))
 end)
 
