@@ -5,15 +5,22 @@
 -- and the Ordu reserve until the enemy comes within 4 hexes of it,
 -- regroups scattered units as close to the enemy as it may, and lowers
 -- fatigue whenever it can [13.1.5].  Its leaders are never left alone
--- [8.2.8] [8.2.9]: a leader with no field unit on his hex goes, last of
--- his side, onto the hex of any of its field units he can reach (his own
--- troops first, out of the enemy's reach, never by a way the enemy
--- cavalry can countercharge), and with none to reach he keeps away from
--- the enemy; a leader retreating on his own [8.2.6] goes where his side's
--- units stand.  It rides into the hex of a lone enemy leader whenever one
--- of its units can reach it [8.2.8], and in the opening turns a side
--- outnumbered by the enemy's free units keeps its few free ones out of
--- contact instead of committing them piecemeal.
+-- [8.2.8] [8.2.9]: the last field unit on a leader's hex does not ride
+-- off it; a leader with no field unit on his hex goes onto the hex of any
+-- of its field units he can reach (his own troops first, out of the
+-- enemy's reach; in the cavalry movement phase only by a way no enemy
+-- cavalry can countercharge, else in the infantry one), and with none to
+-- reach he keeps away from the enemy; a leader on a stack likely to go
+-- (in the first line, 2 hexes or less from the enemy, or one 1-SP unit
+-- within the enemy cavalry's reach) moves in the infantry movement phase
+-- onto one that is not, or at least farther back; a leader retreating on
+-- his own [8.2.6] goes where his side's units stand.  No unit ends a move,
+-- nor countercharges, next to an enemy whose obligatory pursuit [5.5.2]
+-- [6.1.8] would take it into forest, village or swamp.  It rides into the
+-- hex of a lone enemy leader whenever one of its units can reach it
+-- [8.2.8], and in the opening turns a side outnumbered by the enemy's
+-- free units keeps its few free ones out of contact instead of
+-- committing them piecemeal.
 local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
