@@ -135,15 +135,46 @@ end
 -- no enemy is within 4 hexes of it: moving it costs victory points, so the
 -- bot keeps it back until the enemy comes near.  Returns the set of its
 -- commander's name, or nil.
+local memo = cache()   -- memo.odd_down: the grid's parity (emptied when another game is played)
+
+-- Cube coordinates of a hex in plain arithmetic (the kernel's distances,
+-- without a call for each pair).
+local function cube(h)
+  local odd_down = memo.odd_down
+  if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down"; memo.odd_down = odd_down end
+  local c, r = h.col, h.row
+  return c, odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
+end
+
 local function idle_reserve(side)
   local r = (bitwa.scenario().data or {}).reserve
   if not r or r.side ~= side or bitwa.var("reserve.moved") then return nil end
-  local enemies = rules.units.field_units(rules.units.enemy(side))
+  local mine = {}
+  local x0, x1, z0, z1
   for _, u in ipairs(bitwa.units { side = side }) do
-    if u.hex and (u.name == r.leader or u.leader == r.leader) then
-      for _, e in ipairs(enemies) do
-        if bitwa.hex.distance(u.hex, e.hex) <= 4 then return nil end
-      end
+    local h = u.hex
+    if h and (u.name == r.leader or u.leader == r.leader) then
+      local x, z = cube(h)
+      mine[#mine + 1] = x
+      mine[#mine + 1] = z
+      if not x0 then x0, x1, z0, z1 = x, x, z, z end
+      if x < x0 then x0 = x elseif x > x1 then x1 = x end
+      if z < z0 then z0 = z elseif z > z1 then z1 = z end
+    end
+  end
+  if #mine == 0 then return r.leader end
+  -- (an enemy more than 4 columns or cube rows beyond the reserve's box is
+  -- more than 4 hexes from every unit of it)
+  x0, x1, z0, z1 = x0 - 4, x1 + 4, z0 - 4, z1 + 4
+  for _, e in ipairs(rules.units.field_units(rules.units.enemy(side))) do
+    local ex, ez = cube(e.hex)
+    for i = 1, (ex >= x0 and ex <= x1 and ez >= z0 and ez <= z1) and #mine or 0, 2 do
+      local dx, dz = mine[i] - ex, mine[i + 1] - ez
+      local dy = dx + dz
+      if dx < 0 then dx = -dx end
+      if dz < 0 then dz = -dz end
+      if dy < 0 then dy = -dy end
+      if dx + dz + dy <= 8 then return nil end          -- 4 hexes or less
     end
   end
   return r.leader
