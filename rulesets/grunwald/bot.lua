@@ -4,17 +4,20 @@
 -- never into terrain that would disorganize it) where the rules' own
 -- evaluation of the combat puts it at 1:1 or better, rallies disorganized
 -- and panicked units, and moves leaders last onto a second-line hex of
--- friendly units within command range of their troops, in a cavalry
--- movement phase only by a way no enemy cavalry can countercharge (the
--- rules' own 5.7 checks), else in the infantry movement phase; the last
--- unit on a threatened leader's hex stays with him; a lone leader with no
--- hex to go to keeps away from the enemy and leaves the map by his side's
--- edge.  It fires when it can and countercharges at 2:1 or better (the
+-- friendly units (out of contact, a full stack, within command range of
+-- their troops), in a cavalry movement phase only by a way no enemy
+-- cavalry can countercharge on any hex (the rules' own 5.7 checks), else
+-- in the infantry movement phase; the last unit on a leader's hex stays
+-- with him and no unit on it countercharges; a lone leader with no hex to
+-- go to keeps away from the enemy, and with the battle lost (a quarter of
+-- the enemy's field units) leaders make for their side's edge and leave
+-- the map.  It fires when it can and countercharges at 2:1 or better (the
 -- rules' column, with the CF the countercharger will have), never into
 -- rough terrain; attacks whatever it must or may with every unit that can
 -- join, brings reinforcements on near the enemy, hunts the lone enemy
 -- leaders within reach, makes no voluntary pursuit, retreats away from
--- the enemy and out of rough terrain, and takes losses on its strongest
+-- the enemy, out of rough terrain, not through its own foot (5.4.4) nor
+-- past a leader it would leave alone, and takes losses on its strongest
 -- unit.  The engine's "rules"
 -- bot calls propose(side, tried) and answer(request); it proposes only
 -- lines the rules accept (a refused line would be added to `tried` and
@@ -246,6 +249,7 @@ local function plan_steps(side, u, target, stop_at)
   local M_ = rules.movement
   local s = M_.planned(u)
   local first, n = nil, 0
+  local hexes = {}           -- the hexes the plan enters, in order
   stop_at = stop_at or 1
   for _ = 1, 16 do
     local d = bitwa.hex.distance(s.hex, target)
@@ -261,6 +265,7 @@ local function plan_steps(side, u, target, stop_at)
         if nxt.stopped or M_.path_ends(s, plan.from, plan.to) then
           first = first or l
           n, s = n + 1, nxt
+          hexes[#hexes + 1] = s.hex
           break
         end
       end
@@ -273,9 +278,10 @@ local function plan_steps(side, u, target, stop_at)
     if not nxt then break end
     first = first or l
     n, s = n + 1, nxt
+    if s.hex ~= hexes[#hexes] then hexes[#hexes + 1] = s.hex end
   end
   if first and not rules.bot.plan_ends(side, u, s) then return nil, s, 0 end
-  return first, s, n
+  return first, s, n, hexes
 end
 
 -- A leader's line (8.2.6, 8.2.7: a leader alone on a hex dies when an
@@ -372,36 +378,101 @@ local function escape_line(side, u, tried, ctx)
   return nil
 end
 
-local function flee_line(side, u, tried, ctx, dnow)
+-- `edge`: the battle is lost (routed): the map edge first, then the
+-- distance from the enemy; `stay_unless_safe`: he leaves a hex of his
+-- units for a place only when he steps off the map from it in this phase
+-- or no enemy stands within FLEE_NEAR of it.
+local function flee_line(side, u, tried, ctx, dnow, edge, stay_unless_safe)
   local l = escape_line(side, u, tried, ctx)
   if l then return l end
   local dests = rules.movement.reach(side, u)
   if not dests then return nil end
   local best, bk
-  local here = math.min(dnow, 7) * 1000 + toward_edge(side, u.hex) * 10
+  dnow = dnow or 99
+  local function key_of(de, h, cost)
+    if edge then return toward_edge(side, h) * 100 + math.min(de, 7) * 10 - cost end
+    return math.min(de, 7) * 1000 + toward_edge(side, h) * 10 - cost
+  end
+  local here = key_of(dnow, u.hex, 0)
+  -- an edge hex he can still step off from in this phase (facing out,
+  -- with the MP for it, 4.4.1) before all
+  local edge_dir, leave_cost
+  if edge then
+    local name = bitwa.var("edge." .. side)
+    for d = 0, 5 do if bitwa.hex.facing_name(d) == name then edge_dir = d end end
+    local me = rules.tables.map_edge
+    leave_cost = rules.units.sixths(me and me.leave_mp or 1)
+  end
   for i, e in ipairs(dests) do
     if #e.path > 0 then
       local _, de = nearest(e.hex, enemy_places(ctx))
-      de = de or 99
-      local key = math.min(de, 7) * 1000 + toward_edge(side, e.hex) * 10 - e.cost
-      if key > here and (not bk or key > bk) and safe_path(u, e.path, ctx) then best, bk = e, key end
+      local key = key_of(de or 99, e.hex, e.cost)
+      local out = edge_dir and e.facing == edge_dir and u.mp_left - e.cost >= leave_cost
+                  and not bitwa.hex.on_map(bitwa.hex.neighbour(e.hex, edge_dir, true))
+      if out then key = key + 100000 end
+      -- a leader leaving his stack for the edge goes only where he steps
+      -- off the map this phase or no enemy reaches him next turn
+      if stay_unless_safe and not out and (de or 99) <= FLEE_NEAR then key = nil end
+      if key and key > here and (not bk or key > bk) and safe_path(u, e.path, ctx) then best, bk = e, key end
     end
   end
   if not best then return nil end
-  local l = line("move", u.name, best.hex.label, bitwa.hex.facing_name(best.facing))
+  l = line("move", u.name, best.hex.label, bitwa.hex.facing_name(best.facing))
   if tried[l] then return nil end
   return l
 end
 
--- Whether u is the last unit on a hex of a leader of its side whom a
--- countercharge could meet there now.
-local function guarded_leader_threatened(u, ctx)
-  if not guards_leader(u) then return false end
-  for _, l in ipairs(rules.units.leaders_at(u.hex, u.side)) do
-    if cc_threat(ctx, l, u.hex) then return true end
+-- Whether ctx.side has lost the battle on the map: fewer than a quarter
+-- as many field units (not panicked) as the enemy.  Its leaders then make
+-- for their map edge (4.4.1) rather than wait on the last hexes of their
+-- side for the enemy to kill them alone (8.2.6, 8.2.7).
+local ROUT = 4
+local function routed(ctx)
+  if ctx.routed == nil then
+    ctx.routed = #own_places(ctx).all * ROUT < #enemy_places(ctx)
   end
-  return false
+  return ctx.routed
 end
+
+-- The SP of the field units of `side` (not panicked) on hex h.
+local function stack_sp(h, side)
+  local sp = 0
+  for _, f in ipairs(rules.units.field_units_at(h, side)) do
+    if not rules.units.is_panicked(f) then sp = sp + (f.sp or 0) end
+  end
+  return sp
+end
+
+-- How good hex p (a place { x, z, hex }) is for leader u of `side`: lower
+-- is better.  Out of contact first (a stack in contact must attack in its
+-- own phase, 5.2.3, and is attacked in the enemy's: when its units are
+-- eliminated or retreat he is left alone, 8.2.4-8.2.7), then a full stack
+-- (2 SP, the stacking limit: one SP lost leaves him a unit), then not two
+-- hexes from the enemy, then his own troops (any for a grand leader), not
+-- with another leader (one result would take both, 8.2.4), and the most
+-- of his troops within his command range (8.2.2); `dist` the hexes to go.
+local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
+  local _, de = nearest(p[3], enemy_places(ctx))
+  de = de or 99
+  local near = 0
+  for i = 1, #troops do
+    if distance(troops[i], p[1], p[2]) <= range then near = near + 1 end
+  end
+  ctx.hexinfo = ctx.hexinfo or {}
+  local info = ctx.hexinfo[p[3].label]
+  if not info then
+    local ls = rules.units.leaders_at(p[3], side)
+    info = { sp = stack_sp(p[3], side), leaders = #ls }
+    ctx.hexinfo[p[3].label] = info
+  end
+  local others = info.leaders
+  if others > 0 and u.hex and u.hex.label == p[3].label then others = others - 1 end
+  local sp = info.sp
+  return (de <= 1 and 10000 or 0) + (sp < 2 and 400 or 0) + (de <= 2 and 100 or 0) + (theirs and 0 or 1000)
+         + 300 * others - 4 * math.min(near, 8) + dist, de <= 1, near
+end
+
+local LEADER_MARGIN = 12    -- a stacked leader moves only for a hex this much better
 
 local function leader_line(side, u, tried, ctx)
   local stacked = false
@@ -409,36 +480,44 @@ local function leader_line(side, u, tried, ctx)
     if not rules.units.is_panicked(f) then stacked = true break end
   end
   local own = own_places(ctx)
-  local troops = rules.leaders.is_grand(u) and own.all or (own.by[u.name] or {})
+  local grand = rules.leaders.is_grand(u)
+  local troops = grand and own.all or (own.by[u.name] or {})
   local range = rules.leaders.range(u)
   local _, dnow = nearest(u.hex, enemy_places(ctx))
-  -- on a hex of his side's units out of contact: he stays
-  if stacked and not (dnow and dnow <= 1) then return false end
   -- a moving leader may be countercharged where he stands: he waits
   if cc_threat(ctx, u, u.hex) then return false end
   local ux, uz = cube(u.hex)
+  -- the hex he stands on, judged as the others: a stacked leader moves
+  -- only for a clearly better one (out of contact, a full stack, his
+  -- troops within range)
+  local here
+  if stacked then
+    local mine = grand
+    if not mine then
+      for _, f in ipairs(rules.units.field_units_at(u.hex, side)) do
+        if f.leader == u.name then mine = true break end
+      end
+    end
+    here = leader_key(u, side, { ux, uz, u.hex }, mine, troops, range, ctx, 0)
+    -- the battle lost, a leader on a hex in contact or with less than a
+    -- full stack makes for his map edge
+    if routed(ctx) and here >= 400 then
+      local l = flee_line(side, u, tried, ctx, dnow, true, true)
+      if l then return l end
+    end
+    -- out of contact, full, and no hex could be better by the margin
+    if here + LEADER_MARGIN <= -4 * math.min(#troops, 8) then return false end
+  end
   local cands = {}
-  local seen = {}
+  local seen = { [u.hex.label] = true }
   local function consider(p, theirs)
     local key = p[3].label
     if seen[key] then return end
     seen[key] = true
     local dist = distance(p, ux, uz)
-    if dist == 0 or dist > LEADER_REACH then return end
-    local _, de = nearest(p[3], enemy_places(ctx))
-    local near = 0
-    for i = 1, #troops do
-      if distance(troops[i], p[1], p[2]) <= range then near = near + 1 end
-    end
-    -- out of contact first, then his own troops, then most troops in range
-    -- and not with another leader (one combat result would take both)
-    local others = 0
-    for _, l in ipairs(rules.units.leaders_at(p[3], side)) do
-      if l.id ~= u.id then others = others + 1 end
-    end
-    local k = ((de or 99) <= 1 and 10000 or 0) + ((de or 99) <= 2 and 100 or 0) + (theirs and 0 or 1000)
-              + 300 * others - 4 * math.min(near, 8) + dist
-    cands[#cands + 1] = { p = p, key = k, i = #cands + 1, contact = (de or 99) <= 1, near = near }
+    if dist > LEADER_REACH then return end
+    local k, contact, near = leader_key(u, side, p, theirs, troops, range, ctx, dist)
+    cands[#cands + 1] = { p = p, key = k, i = #cands + 1, contact = contact, near = near }
   end
   for _, p in ipairs(troops) do consider(p, true) end
   for _, p in ipairs(own.all) do consider(p, false) end
@@ -446,9 +525,8 @@ local function leader_line(side, u, tried, ctx)
   local unsafe = false
   for k = 1, math.min(#cands, 4) do
     local c = cands[k]
-    -- from a hex in contact he moves only to a hex out of it within
-    -- range of his troops
-    if stacked and (c.contact or c.near == 0) then break end
+    -- a stacked leader never goes into contact, nor for a hex barely better
+    if stacked and (c.contact or c.key + LEADER_MARGIN > here) then break end
     local h = c.p[3]
     local dests = rules.movement.reach(side, u, h)
     local last = dests and dests[#dests]
@@ -465,10 +543,11 @@ local function leader_line(side, u, tried, ctx)
   -- friendly troops are near but every way to them passes the enemy
   -- cavalry: he waits for the infantry phase
   if unsafe then return false end
-  -- no friendly hex to go to and the enemy near: he keeps away from it
-  -- (alone he dies once an enemy unit reaches him, 8.2.6, 8.2.7)
-  if dnow and dnow <= FLEE_NEAR then
-    local l = flee_line(side, u, tried, ctx, dnow)
+  -- no friendly hex to go to and the enemy near (or the battle lost): he
+  -- keeps away from it (alone he dies once an enemy unit reaches him,
+  -- 8.2.6, 8.2.7)
+  if (dnow and dnow <= FLEE_NEAR) or routed(ctx) then
+    local l = flee_line(side, u, tried, ctx, dnow, routed(ctx))
     if l then return l end
   end
   return nil
@@ -515,10 +594,11 @@ local function unit_line(side, u, tried, ctx)
     end
     target, d = nearest(u.hex, enemy_places(ctx))
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
-    -- the last unit on a leader's hex stays while he could not follow it
-    -- without being countercharged: alone there he dies when an enemy
-    -- countercharge or pursuit enters his hex (8.2.6)
-    if target and not u.moved and guarded_leader_threatened(u, ctx) then target = nil end
+    -- the last unit on a leader's hex stays with him (he goes first when
+    -- he has a better hex): left alone there, even for a moment, he dies
+    -- when a countercharge, its pursuit or any enemy unit enters his hex
+    -- (8.2.6) or attacks it (8.2.7)
+    if target and not u.moved and guards_leader(u) then target = nil end
     if not d then
       -- no enemy field unit left: hunt the lone leaders (8.2.6: a leader
       -- alone on a hex whose hex an enemy enters is killed)
@@ -541,9 +621,15 @@ local function unit_line(side, u, tried, ctx)
   if not target then return nil end
   -- one path order for the whole way when it takes several steps, else
   -- the step itself; never a line the rules (or barred) refuse
-  local first, plan, n = plan_steps(side, u, target, ctx.hunt and 0 or 1)
+  local first, plan, n, hexes = plan_steps(side, u, target, ctx.hunt and 0 or 1)
   if not first then return nil end
-  if rules.units.is_leader(u) and cc_threat(ctx, u, plan.hex) then return nil end
+  -- a leader walks only where no countercharge meets him on any hex of
+  -- the way (the window opens after each step, A-036)
+  if rules.units.is_leader(u) then
+    for i = 1, #hexes do
+      if cc_threat(ctx, u, hexes[i]) then return nil end
+    end
+  end
   -- a field unit closes into contact (where 5.2.3 makes it attack) only
   -- when it would fight there at 1:1 or better
   if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
@@ -612,7 +698,7 @@ local function hunt_line(side, tried, ctx, all, mover)
     local cands = {}
     for i, u in ipairs(all) do
       if u.hex and rules.units.is_field(u) and (not rules.units.is_ranged(u) or u.kind == "horse_archers") and may_act(side, u, mover)
-         and not rules.units.is_panicked(u) and u.condition ~= "disorganized" then
+         and not rules.units.is_panicked(u) and u.condition ~= "disorganized" and not guards_leader(u) then
         local d = bitwa.hex.distance(u.hex, h)
         if d <= u.mp_left // 6 then cands[#cands + 1] = { u = u, d = d, i = i } end
       end
@@ -707,6 +793,14 @@ function guards_leader(u)
   return true
 end
 
+-- Whether a leader of u's side stands on u's hex: such a unit does not
+-- countercharge nor join a countercharge, whether or not it is the last
+-- one there (two of one hex may go together, the one countercharging and
+-- the one joining it, and leave him alone, 8.2.6).
+local function on_leader_hex(u)
+  return u.hex ~= nil and #rules.units.leaders_at(u.hex, u.side) > 0
+end
+
 -- The countercharge plan (countercharge.plans) an option names: unit,
 -- facing when it turns, and the hex it enters.
 local function plan_of(cc, mover, facing)
@@ -735,7 +829,7 @@ local function fair_countercharge(o)
   local ccn, mn, facing = o:match("^countercharge (%S+) (%S+) ?(%S*)")
   local cc, mover = ccn and bitwa.unit(ccn), mn and bitwa.unit(mn)
   if not (cc and mover and mover.hex) then return false end
-  if guards_leader(cc) then return false end
+  if on_leader_hex(cc) then return false end
   local p = plan_of(cc, mover, facing ~= "" and facing or nil)
   if not p or plan_disorganizes(p) then return false end
   if rules.units.is_leader(mover) then return true end
@@ -757,7 +851,7 @@ local function fair_join(o, req)
   local mn = req.prompt and req.prompt:match("countercharge on (%S+) %(")
   local mover = mn and bitwa.unit(mn)
   if not (cc and mover and mover.hex) then return true end
-  if guards_leader(cc) then return false end
+  if on_leader_hex(cc) then return false end
   local p = plan_of(cc, mover, facing ~= "" and facing or nil)
   return p ~= nil and not plan_disorganizes(p)
 end
@@ -800,14 +894,38 @@ function M.answer(req)
   end
   if req.kind == "retreat" and is_hex(opts[1]) then
     -- away from the enemy, and not into terrain that disorganizes
-    -- (4.2.5, 4.2.6 on any entry, A-010)
+    -- (4.2.5, 4.2.6 on any entry, A-010); never through the hex of a
+    -- leader of its side standing alone before its last hex (the
+    -- pursuit follows the path and kills him there, 8.2.6), onto it for
+    -- the last (he has a unit again)
     local side = req.side
+    local step, of = (req.prompt or ""):match("retreats (%d+) of (%d+) hexes")
+    local last = step ~= nil and step == of
+    local unit = (req.prompt or ""):match("^(%S+) retreats")
+    local u = unit and bitwa.unit(unit)
+    local leader_self = u and rules.units.is_leader(u)
     local enemies = places(enemy_field_units(side))
     local best, bk = opts[1], nil
     for _, o in ipairs(opts) do
       local h = bitwa.hex.parse(o)
       local _, d = nearest(h, enemies)
-      local key = (rough(h) and 100 or 0) - (d or 99)
+      local key = (rough(h) and not leader_self and 100 or 0) - (d or 99)
+      -- a leader withdrawing alone ends where units of his side stand
+      if leader_self and last and stack_sp(h, side) > 0 then key = key - 200 end
+      if step and not leader_self then
+        -- cavalry rides down the friendly non-cavalry units of a hex it
+        -- retreats onto or through (5.4.4)
+        local rides, keeps = false, false
+        for _, f in ipairs(rules.units.field_units_at(h, side)) do
+          if u and rules.units.is_cavalry(u) and not rules.units.is_cavalry(f) then rides = true
+          elseif not rules.units.is_panicked(f) then keeps = true end
+        end
+        if rides then key = key + 500 end
+        if #rules.units.leaders_at(h, side) > 0 then
+          if not keeps then key = key + (last and not rides and -50 or 1000)
+          elseif not last then key = key + 200 end
+        end
+      end
       if not bk or key < bk then best, bk = o, key end
     end
     return best

@@ -169,3 +169,108 @@ test("5.2.3 / bot: a field unit closes into contact only at 1:1 or better", func
   eq(column(g, { "A" }, { "D" }), "2:1")
   eq(bot(1).propose(g, "PL", {}), "move A 0806 S")
 end)
+
+test("8.2.6 / 5.7 / bot: the last unit on a leader's hex stays with him, even with the enemy far", function()
+  -- L and his cavalry F at 0806, the enemy 9 hexes away: F would ride
+  -- toward it and leave L alone on 0806 until he follows (a countercharge
+  -- on F, its retreat and the pursuit through 0806 kill him there, 8.2.6);
+  -- G, on a hex of its own, goes
+  local units = { U("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+                  U("F", "PL", "cavalry", "0806", "S", { leader = "L" }),
+                  U("G", "PL", "cavalry", "1006", "S", { leader = "L" }),
+                  U("E", "TO", "cavalry", "0815", "N", { mp = 0 }) }
+  local g = setup(units)
+  local tried, moved = {}, {}
+  for _ = 1, 20 do
+    local l = bot(1).propose(g, "PL", tried)
+    if not l or l == "end" then break end
+    moved[l:match("^%a+ (%S+)")] = true
+    tried[l] = true
+  end
+  ok(moved.G, "G moves")
+  ok(not moved.F, "F stays with L")
+  ok(not moved.L, "L stays with F (a full stack out of contact)")
+end)
+
+test("5.7.5 / 8.2.6 / bot: a unit on a leader's hex neither countercharges nor joins one", function()
+  -- P2 and P3 with their leader T at 0609: P2 alone would countercharge K1
+  -- at 3:1 (the first test); with T on its hex both stay, though neither
+  -- is the last unit there (together they would leave him alone)
+  local g = setup { U("K1", "PL", "cavalry", "0406", "S", { armour = 0 }),
+                    U("P2", "TO", "cavalry", "0609", "NW", { sp = 1, cf = 1, armour = 2 }),
+                    U("P3", "TO", "cavalry", "0609", "NW", { sp = 1, cf = 1, armour = 2 }),
+                    U("T", "TO", "leader", "0609", "NW", { sp = 0, mp = 10, range = 2 }) }
+  done(g:act("PL", "move K1"))
+  local r = g:act("PL", "move K1")
+  eq(r.status, "decision")
+  ok(r.request.options[1]:match("^countercharge P"), r.request.options[1])
+  eq(bot(2).answer(g, r.request), "pass")
+  eq(bot(2).answer(g, { side = "TO", kind = "countercharge_join", options = { "P3", "no" },
+    prompt = "P3 may join P2's countercharge on K1 (5.7.5)" }), "no")
+end)
+
+test("5.4 / 8.2.6 / bot: a retreat does not pass through the hex of its leader alone, and ends there when it may", function()
+  -- L alone at 0404: a retreat through 0404 with a hex still to go leaves
+  -- him on the path the pursuit follows (8.2.6); its last hex there
+  -- stacks with him again
+  local g = setup { U("D", "PL", "cavalry", "0405", "S"), U("E", "TO", "cavalry", "0410", "N"),
+                    U("L", "PL", "leader", "0404", "S", { sp = 0, mp = 10, range = 2 }) }
+  local req = { side = "PL", kind = "retreat", options = { "0404", "0406" }, prompt = "D retreats 1 of 2 hexes from 0405 (5.4)" }
+  eq(bot(1).answer(g, req), "0406", "not through L's hex (0404 farther from E)")
+  req.prompt = "D retreats 2 of 2 hexes from 0405 (5.4)"
+  req.options = { "0406", "0404" }
+  eq(bot(1).answer(g, req), "0404", "onto it for the last hex")
+  -- a leader withdrawing alone ends on a hex of his side's units
+  g = setup { U("L", "PL", "leader", "0405", "S", { sp = 0, mp = 10, range = 2 }), U("E", "TO", "cavalry", "0410", "N"),
+              U("F", "PL", "cavalry", "0406", "S") }
+  eq(bot(1).answer(g, { side = "PL", kind = "retreat", options = { "0404", "0406" },
+    prompt = "L retreats 1 of 1 hexes from 0405 (5.4)" }), "0406", "with F, though nearer E")
+end)
+
+test("8.2.1 / 8.2.4 / bot: a leader with a single unit of 1 SP goes to a full stack of his troops out of contact", function()
+  -- L with F1 (1 SP) at 0806; F2 (2 SP) at 0804; the enemy 5 hexes away
+  local g = setup { U("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+                    U("F1", "PL", "infantry", "0806", "S", { sp = 1, leader = "L", mp = 0 }),
+                    U("F2", "PL", "infantry", "0804", "S", { sp = 2, leader = "L", mp = 0 }),
+                    U("E", "TO", "infantry", "0811", "N", { mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move L 0804 "), tostring(l))
+  -- with F1 at 2 SP he stays
+  g = setup { U("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+              U("F1", "PL", "infantry", "0806", "S", { sp = 2, leader = "L", mp = 0 }),
+              U("F2", "PL", "infantry", "0804", "S", { sp = 2, leader = "L", mp = 0 }),
+              U("E", "TO", "infantry", "0811", "N", { mp = 0 }) }
+  eq(bot(1).propose(g, "PL", {}), "end")
+end)
+
+test("5.4.4 / 8.2.6 / bot: a cavalry retreat does not ride down its own foot, nor pass a leader it would leave alone", function()
+  -- F (foot) and L on 0404: D (cavalry) retreating through 0404 would ride
+  -- F down (5.4.4) and leave L alone on the pursuit's path (8.2.6)
+  local g = setup { U("D", "PL", "cavalry", "0405", "S"), U("E", "TO", "cavalry", "0410", "N"),
+                    U("F", "PL", "infantry", "0404", "S", { sp = 1 }),
+                    U("L", "PL", "leader", "0404", "S", { sp = 0, mp = 10, range = 2 }) }
+  eq(bot(1).answer(g, { side = "PL", kind = "retreat", options = { "0404", "0406" },
+    prompt = "D retreats 1 of 2 hexes from 0405 (5.4)" }), "0406")
+  eq(bot(1).answer(g, { side = "PL", kind = "retreat", options = { "0404", "0406" },
+    prompt = "D retreats 2 of 2 hexes from 0405 (5.4)" }), "0406", "nor for its last hex")
+end)
+
+test("4.4.1 / 8.2.6 / bot: with the battle lost, a leader with a weak stack makes for his map edge", function()
+  -- PL has one field unit (1 SP) to the enemy's five: L, on its hex,
+  -- goes north toward his edge (edge.PL = N) instead of waiting there
+  local function field(extra)
+    local units = { U("L", "PL", "leader", "1004", "S", { sp = 0, mp = 10, range = 2 }),
+                    U("F", "PL", "infantry", "1004", "S", { sp = 1, mp = 0 }) }
+    for i = 1, 5 do units[#units + 1] = U("E" .. i, "TO", "infantry", string.format("%02d12", 2 * i), "N", { mp = 0 }) end
+    for _, u in ipairs(extra or {}) do units[#units + 1] = u end
+    return game { ruleset = "grunwald", seed = 1, options = { complementary = false },
+      scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" }, { "edge.PL", "N" } } } }
+  end
+  local l = bot(1).propose(field(), "PL", {})
+  ok((l or ""):match("^move L %d%d0[0-3] "), "toward the edge: " .. tostring(l))
+  -- not lost (two more units of his side): he goes to the full stack
+  -- within reach (G2, 4 hexes; G1 is 8), not to the edge
+  l = bot(1).propose(field { U("G1", "PL", "infantry", "1804", "S", { sp = 2, mp = 0 }),
+                             U("G2", "PL", "infantry", "1404", "S", { sp = 2, mp = 0 }) }, "PL", {})
+  ok((l or ""):match("^move L 1404 "), tostring(l))
+end)
