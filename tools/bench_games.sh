@@ -8,7 +8,8 @@
 # usage: tools/bench_games.sh [-n GAMES] [--seed S] [--bots SPEC] [--bitwa PATH]
 #                             [--odds SITUATION.lua | --odds none] [--odds-runs R]
 #                             [--baseline N] [--bot-scenario S] [--bot-games G]
-#                             [--bot-list LIST] [RULESET/SCENARIO...]
+#                             [--bot-list LIST] [--bot-actions M] [--bot-cpu S]
+#                             [RULESET/SCENARIO...]
 #
 #   RULESET/SCENARIO  default: grunwald/clash-of-titans legnica/henry-ii husaria/kircholm;
 #                     one that `bitwa list` does not show is skipped
@@ -31,6 +32,10 @@
 #   --bot-games G     games of it per bot (default 1; 0: no bots table)
 #   --bot-list LIST   the bots, comma-separated (default
 #                     random,greedy,heuristic,rules,search)
+#   --bot-actions M   the first M actions of each of the G games per bot
+#                     (default 300; 0: no such table)
+#   --bot-cpu S       CPU seconds a bot's whole games may take (default 900;
+#                     beyond, its row says so and the next bot plays)
 #
 # Each configuration is `bitwa sim` (progress bar off):
 #   unlogged/1  one process, no game log (sim without --keep)
@@ -73,11 +78,19 @@
 #                        goal 0.05 s
 #   odds                 the odds row again (median wall seconds; CPU of the
 #                        runs over their number); goal 0.05 s
-# Then the bots table: for each bot, G whole games of the bot scenario
-# with that bot on every side, one process, no game log (`bitwa sim S -n G
-# --bots BOT`, the seeds as above): CPU and wall seconds, games per CPU
-# second, the mean actions per game, and ratio = the bot's games per CPU
-# second over the first baseline's (fixture games, the same run).
+# Then the bots tables, each bot on every side of the bot scenario, one
+# process, no game log, the seeds as above.  First the actions table: the
+# first M actions of G games (`bitwa sim S -n G --bots BOT --max-actions M`,
+# a game that ends sooner counted with its own actions): the actions
+# played, CPU seconds, actions per CPU second and ratio = those over the
+# rules bot's (when it is in the list).  Then the games table: G whole
+# games (`bitwa sim S -n G --bots BOT`) within S CPU seconds
+# (--bot-cpu; ulimit -t): CPU and wall seconds, games per CPU second, the
+# mean actions per game, and ratio = the bot's games per CPU second over
+# the first baseline's (fixture games, the same run); a bot whose games
+# did not end within S CPU seconds is shown as ">S" CPU seconds and "<G/S"
+# games per CPU second (a bound, not a measure; its actions table row says
+# how fast it plays).
 # Every configuration plays the same seeds: their per-game outcomes
 # (winner, level, VP, turns, actions) must agree; a difference is printed
 # as a WARNING and the exit status is 1.
@@ -99,6 +112,8 @@ GOALS=1
 BOT_SCENARIO=grunwald/clash-of-titans
 BOT_GAMES=1
 BOT_LIST=random,greedy,heuristic,rules,search
+BOT_ACTIONS=300
+BOT_CPU=900
 
 usage() { sed -n '/^# usage:/,/RULESET\/SCENARIO\.\.\.\]$/p' "$0" | sed 's/^# //' >&2; exit 2; }
 bad() { echo "bench_games: $*" >&2; exit 2; }
@@ -125,6 +140,9 @@ while [ $# -gt 0 ]; do
     --bot-list) [ $# -ge 2 ] || usage
       case $2 in '' | *[!a-zA-Z0-9_.,/-]* | ,* | *, | *,,*) bad "--bot-list: bot names separated by commas expected, got '$2'" ;; esac
       BOT_LIST=$2; shift 2 ;;
+    --bot-actions) [ $# -ge 2 ] || usage
+      case $2 in 0) ;; *) posint "$1" "$2" ;; esac; BOT_ACTIONS=$2; shift 2 ;;
+    --bot-cpu) [ $# -ge 2 ] || usage; posint "$1" "$2"; BOT_CPU=$2; shift 2 ;;
     --targets) [ $# -ge 2 ] || usage; [ "$2" = none ] || bad "--targets: only 'none' is known"; GOALS=0; shift 2 ;;
     -h | --help) sed -n '2,/^# Exit status/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) bad "unknown option $1" ;;
@@ -434,19 +452,68 @@ if [ "$GOALS" = 1 ]; then
 fi
 
 # ------------------------------------------------------------------ bots
-# the games per CPU second of each bot on a real battle, every side played by it
+# the actions and games per CPU second of each bot on a real battle, every side played by it
 if [ "$BOT_GAMES" -gt 0 ]; then
   if ! "$BITWA" list 2>/dev/null | awk -v t="$BOT_SCENARIO" '$1 == "scenario" && $2 == t { f = 1 } END { exit !f }'; then
     echo "# bots: $BOT_SCENARIO skipped, no such scenario"
   else
+    if [ "$BOT_ACTIONS" -gt 0 ]; then
+      echo "# bots: the first $BOT_ACTIONS actions of $BOT_GAMES game(s) of $BOT_SCENARIO per bot, every side played by it," \
+        "unlogged; ratio = actions per CPU second over the rules bot's"
+      printf '%-12s %5s %9s %9s %13s %8s\n' bot games actions cpu-s actions/cpu-s ratio
+      rules_aps=-
+      rows=
+      for bot in $(echo "$BOT_LIST" | tr ',' ' '); do
+        cpu_mark
+        "$BITWA" sim "$BOT_SCENARIO" -n "$BOT_GAMES" --seed "$SEED" --bots "$bot" --max-actions "$BOT_ACTIONS" \
+          --out "$W/botcap.json" >"$W/botcap.out" 2>"$W/botcap.err"
+        cpu_used
+        # every game either ended (its actions) or stopped at the cap; any other error fails the row
+        acts=$(awk -v m="$BOT_ACTIONS" '
+          /"error":/ { if ($0 ~ /did not end within/) { s += m; n++ } else bad = 1; next }
+          /"actions":/ { x = $0; sub(/.*"actions":/, "", x); s += x + 0; n++ }
+          END { if (bad || n == 0) print "-"; else print s }' "$W/botcap.json" 2>/dev/null)
+        if [ -z "$acts" ] || [ "$acts" = - ]; then
+          printf '%-12s %5s %9s\n' "$bot" "$BOT_GAMES" failed
+          head -n 3 "$W/botcap.err" "$W/botcap.out" 2>/dev/null | sed 's/^/#     /'
+          status=1
+          continue
+        fi
+        aps=$(div "$acts" "$CPU")
+        [ "$bot" = rules ] && rules_aps=$aps
+        rows="$rows$bot $acts $CPU $aps
+"
+      done
+      printf '%s' "$rows" | while read -r bot acts cpu aps; do
+        printf '%-12s %5s %9s %9s %13s %8s\n' "$bot" "$BOT_GAMES" "$acts" "$(fmt "$cpu")" "$(fmt "$aps")" \
+          "$(fmt "$(div "$aps" "$rules_aps")")"
+      done
+    fi
     base_gpc=$(div "$BASELINE" "$base_cpu")
-    echo "# bots: $BOT_GAMES game(s) of $BOT_SCENARIO per bot, every side played by it, unlogged;" \
-      "ratio = games per CPU second over the first baseline's ($(fmt "$base_gpc"))"
+    echo "# bots: $BOT_GAMES whole game(s) of $BOT_SCENARIO per bot, every side played by it, unlogged, within" \
+      "$BOT_CPU CPU s; ratio = games per CPU second over the first baseline's ($(fmt "$base_gpc"))"
     printf '%-12s %5s %9s %9s %11s %9s %8s\n' bot games cpu-s wall-s games/cpu-s actions ratio
     for bot in $(echo "$BOT_LIST" | tr ',' ' '); do
-      timed "bot $bot" "$BITWA" sim "$BOT_SCENARIO" -n "$BOT_GAMES" --seed "$SEED" --bots "$bot" --out "$W/bot.json"
+      OK=1
+      cpu_mark
+      t0=$(now)
+      sh -c 'ulimit -t "$1" && shift && exec "$@"' sh "$BOT_CPU" "$BITWA" sim "$BOT_SCENARIO" -n "$BOT_GAMES" \
+        --seed "$SEED" --bots "$bot" --out "$W/bot.json" >"$W/timed.out" 2>"$W/timed.err"
+      rc=$?
+      [ "$rc" = 0 ] || OK=0
+      SECS=$(secs "$t0" "$(now)")
+      cpu_used
       if [ "$OK" != 1 ]; then
-        printf '%-12s %5s %9s\n' "$bot" "$BOT_GAMES" failed
+        # SIGXCPU (or SIGKILL at the hard limit) near the limit
+        if [ "$rc" -gt 128 ] && awk -v c="$CPU" -v l="$BOT_CPU" 'BEGIN { exit !(c + 0 >= 0.8 * l) }'; then
+          # stopped at the CPU limit: a bound
+          printf '%-12s %5s %9s %9s %11s %9s %8s\n' "$bot" "$BOT_GAMES" ">$BOT_CPU" "$(fmt "$SECS")" \
+            "<$(fmt "$(div "$BOT_GAMES" "$BOT_CPU")")" - "<$(fmt "$(div "$(div "$BOT_GAMES" "$BOT_CPU")" "$base_gpc")")"
+        else
+          printf '%-12s %5s %9s\n' "$bot" "$BOT_GAMES" failed
+          head -n 3 "$W/timed.err" "$W/timed.out" 2>/dev/null | sed 's/^/#     /'
+          status=1
+        fi
         continue
       fi
       acts=$(sed -n 's/.*"actions":\([0-9][0-9]*\).*/\1/p' "$W/bot.json" |

@@ -53,21 +53,26 @@ local C = include "common"     -- lua/bots/lib/common.lua
 local words = words
 
 -- the evaluation's weights, in tenths of a strength point (integers)
-local W_STRENGTH, W_VP, W_LEADER = 10, 5, 150
+local W_STRENGTH, W_VP, W_LEADER = 10, 5, 300
+local W_BALANCE = 6            -- per point of a roles.balance variable (a morale track's field)
 local STATE_SHARE = 4          -- tenths of a unit's strength a bad state costs
 -- the position score of a unit's hex, in tenths
 local W_CLOSE = 1              -- per hex to the nearest enemy field unit (at most 12)
 local W_CONTACT = 3            -- per strength point above (below: W_OVERMATCHED) an adjacent enemy
 local W_OVERMATCHED = 6
 local W_EXPOSED = 2            -- per enemy strength point within reach above twice our support
-local W_LEADER_ALONE = 200     -- a leader with no field unit of ours on its hex, within the enemy's reach
+local W_LEADER_ALONE = 400     -- a leader with no field unit of ours on its hex, within the enemy's reach
+local W_LEADER_ALONE_FAR = 150 -- the same, the enemy a hex farther than its reach
 local W_LEADER_WITH = 10       -- a leader on a hex with our field units
 local W_LEADER_THREAT = 4      -- per enemy strength point within reach of a leader above ours beside it
-local W_LEADER_FRONT = 40      -- per hex a leader stands nearer the enemy than LEADER_DEPTH
+local W_LEADER_FRONT = 120     -- per hex a leader stands nearer the enemy than LEADER_DEPTH
 local LEADER_DEPTH = 3
 local W_LEADER_NEAR = 2        -- per hex from a leader to our nearest field unit (at most 12)
 local W_FACE = 4               -- a turn that brings the nearest enemy into the front
-local MIN_REACH = 3
+local MIN_REACH = 5
+local FOLLOW = 3               -- hexes a leader is taken to follow a unit that leaves his hex
+local LEADER_WALK = 8          -- hexes: our troops a leader walks to
+local W_WALK = 10              -- per hex of a leader's way to his goal
 local MOVES_SEARCHED = 6       -- steps other than attacks checked through the rules per decision
 local ATTACKS_SEARCHED = 24
 local FAR = 1 << 30
@@ -135,6 +140,12 @@ local function read_position()
       if t.field then pos.field[#pos.field + 1] = t else pos.leaders[#pos.leaders + 1] = t end
     end
   end
+  pos.balance = {}
+  for _, k in ipairs(C.balance) do
+    local v = bitwa.var(k)
+    pos.balance[k] = math.type(v) and v or 0
+  end
+  pos.first = bitwa.sides()[1]
   for _, s in ipairs(bitwa.sides()) do
     local v = bitwa.var("vp." .. s)
     pos.vp[s] = math.type(v) and v or 0
@@ -172,11 +183,12 @@ end
 local function hex_info(memo, h, ours, theirs, reach)
   local m = memo[h]
   if m then return m end
-  m = { near = FAR, threat = 0, adj = {}, support = 0, with = false, friend = FAR }
+  m = { near = FAR, threat = 0, reached = 0, adj = {}, support = 0, with = false, friend = FAR }
   for _, e in ipairs(theirs) do
     local d = dist(h, e.hex)
     if d < m.near then m.near = d end
     if d <= reach + 1 then m.threat = m.threat + e.str end
+    if d <= reach then m.reached = m.reached + e.str end
     if d == 1 then m.adj[#m.adj + 1] = e.str end
   end
   for _, f in ipairs(ours) do
@@ -206,13 +218,25 @@ local function field_score(memo, u, h, ours, theirs, reach)
   return v
 end
 
+-- What a leader alone on a hex risks (a lone leader attacked or entered
+-- may die): the enemy within reach of the hex,
+-- or a hex farther; with our field units on the hex (unless gone: the
+-- unit that leaves), nothing.
+local function alone_cost(m, with)
+  if with then return -W_LEADER_WITH end
+  if m.reached > 0 then return W_LEADER_ALONE end
+  if m.threat > 0 then return W_LEADER_ALONE_FAR end
+  return 0
+end
+
 -- The score of leader l on hex h: with our field units, out of reach,
 -- behind a front stronger than the enemy that can reach the hex.
-local function leader_score(memo, l, h, ours, theirs, reach)
+local function leader_score(memo, l, h, ours, theirs, reach, with)
   local m = hex_info(memo, h, ours, theirs, reach)
+  if with == nil then with = m.with end
   local v = 0
-  if m.with then v = v + W_LEADER_WITH elseif m.threat > 0 then v = v - W_LEADER_ALONE end
-  if m.friend < FAR then v = v - W_LEADER_NEAR * math.min(m.friend, 12) end
+  v = v - alone_cost(m, with)
+  if not with and m.friend < FAR then v = v - W_LEADER_NEAR * math.min(m.friend, 12) end
   if m.threat > m.support then v = v - W_LEADER_THREAT * (m.threat - m.support) end
   -- in the second line: a stack in contact fights, and a leader whose
   -- stack retreats may die with it
@@ -225,8 +249,16 @@ end
 -- The change (tenths) of the evaluation for side from pos to an outcome
 -- (its changes: { key = "NAME.field" | "vp.SIDE" ..., to }), and the hex
 -- the named unit `mover` ends on (nil: gone).
-local function delta(pos, side, changes, mover)
+local function delta(pos, side, changes, mover, wary)
   local d = 0
+  -- wary (a step that names no enemy: a move): what the enemy may do to
+  -- it (odds answer every decision with its first option: a reaction, a
+  -- countercharge, taken) counts against us only; the enemy reacts when
+  -- it pays him, so his losses in it are not counted as our gain
+  local function add(x)
+    if wary and x > 0 then return end
+    d = d + x
+  end
   local gone, appeared = {}, {}
   local final = mover and pos.units[mover] and pos.units[mover].hex
   for _, c in ipairs(changes) do
@@ -234,24 +266,26 @@ local function delta(pos, side, changes, mover)
     local u = name and pos.units[name]
     local s = c.key:match("^vp%.(.+)$")
     if s and math.type(c.to) then
-      d = d + (s == side and 1 or -1) * W_VP * (c.to - (pos.vp[s] or 0))
+      add((s == side and 1 or -1) * W_VP * (c.to - (pos.vp[s] or 0)))
+    elseif pos.balance[c.key] and math.type(c.to) then
+      add((side == pos.first and 1 or -1) * W_BALANCE * (c.to - pos.balance[c.key]))
     elseif u then
       local sign = u.side == side and 1 or -1
       if field == "eliminated" or (field == "hex" and not (type(c.to) == "string" and hex(c.to))) then
         if not gone[name] then
           gone[name] = true
-          d = d - sign * (u.leader and W_LEADER or W_STRENGTH * u.str)
+          add(-sign * (u.leader and W_LEADER or W_STRENGTH * u.str))
         end
         if name == mover then final = nil end
       elseif field == "hex" then
         if name == mover then final = c.to end
       elseif field == C.strength_name and math.type(c.to) and u.field and not gone[name] then
-        d = d + sign * W_STRENGTH * (math.max(c.to, 0) - u.str)
+        add(sign * W_STRENGTH * (math.max(c.to, 0) - u.str))
       elseif u.field and u.states[field] ~= nil then
         local usual = pos.usual[u.side] and pos.usual[u.side][field]
         local share = STATE_SHARE * u.str * W_STRENGTH // 10
-        if u.states[field] == usual and c.to ~= usual then d = d - sign * share
-        elseif u.states[field] ~= usual and c.to == usual then d = d + sign * share end
+        if u.states[field] == usual and c.to ~= usual then add(-sign * share)
+        elseif u.states[field] ~= usual and c.to == usual then add(sign * share) end
       end
     elseif name and field == "appears" and not appeared[name] then
       appeared[name] = true
@@ -312,31 +346,79 @@ function M.choose(side, legal)
   end
   -- the steps: attacks; field units' orders; leaders' orders
   local attacks, field_steps, leader_steps = {}, {}, {}
-  local cache, memo = {}, {}
-  local function here(u)
-    local v = cache[u.name]
-    if v == nil then
-      if u.offmap then v = 0
-      elseif u.leader then v = leader_score(memo, u, u.hex, ours, theirs, reach)
-      else v = field_score(memo, u, u.hex, ours, theirs, reach) end
-      cache[u.name] = v
+  local memo = {}
+  -- our field units and leaders per hex: a field unit leaving a leader
+  -- alone pays for it
+  local field_at = {}
+  for _, f in ipairs(ours) do field_at[f.hex] = (field_at[f.hex] or 0) + 1 end
+  -- Where a leader stands best: on hex h (with our field units or alone,
+  -- as fa, our field units per hex, says), or walking to a hex of our
+  -- field units within LEADER_WALK hexes, less `walk` a hex of the way
+  -- beyond `free` hexes.  A leader's move is worth the change of it (walk
+  -- W_WALK: each step toward his goal gains); a field unit's move the
+  -- change of it for the leaders near it, who move after it and follow
+  -- it up to FOLLOW hexes for nothing: a unit that takes itself from a
+  -- leader he cannot follow safely pays for leaving him alone.
+  local function potential(l, h, fa, walk, free)
+    local v = leader_score(memo, l, h, ours, theirs, reach, (fa[h] or 0) > 0)
+    for f, n in pairs(fa) do
+      if n > 0 and f ~= h then
+        local d = dist(h, f)
+        if d <= LEADER_WALK then
+          local w = leader_score(memo, l, f, ours, theirs, reach, true) - walk * math.max(d + 1 - free, 0)
+          if w > v then v = w end
+        end
+      end
     end
     return v
   end
-  -- our field units and leaders per hex: a field unit leaving a leader
-  -- alone pays for it
-  local field_at, leader_at = {}, {}
-  for _, f in ipairs(ours) do field_at[f.hex] = (field_at[f.hex] or 0) + 1 end
-  for _, l in ipairs(pos.leaders) do if l.side == side then leader_at[l.hex] = true end end
-  local function abandon(u, h)
-    if u.offmap or u.leader or h == u.hex or not leader_at[u.hex] or (field_at[u.hex] or 0) > 1 then return 0 end
-    local m = hex_info(memo, u.hex, ours, theirs, reach)
-    return m.threat > 0 and W_LEADER_ALONE or 0
+  local my_leaders = {}
+  for _, l in ipairs(pos.leaders) do if l.side == side then my_leaders[#my_leaders + 1] = l end end
+  local function leaders_change(u, h)
+    if u.offmap or u.leader or h == u.hex then return 0 end
+    local d = 0
+    for _, l in ipairs(my_leaders) do
+      if dist(l.hex, u.hex) <= LEADER_WALK + 1 or dist(l.hex, h) <= LEADER_WALK + 1 then
+        local before = l.before
+        if before == nil then
+          before = potential(l, l.hex, field_at, W_WALK, FOLLOW + 1)
+          l.before = before
+        end
+        field_at[u.hex] = field_at[u.hex] - 1
+        field_at[h] = (field_at[h] or 0) + 1
+        local after = potential(l, l.hex, field_at, W_WALK, FOLLOW + 1)
+        field_at[h] = field_at[h] - 1
+        field_at[u.hex] = field_at[u.hex] + 1
+        if field_at[h] == 0 then field_at[h] = nil end
+        d = d + after - before
+      end
+    end
+    return d
+  end
+  local function abandon(u, h) return -leaders_change(u, h) end
+  -- a leader's goal: the best hex of our field units for him (for his turns)
+  local goals = {}
+  local function goal(l)
+    local gl = goals[l.name]
+    if gl == nil then
+      gl = false
+      local best = leader_score(memo, l, l.hex, ours, theirs, reach)
+      for _, f in ipairs(ours) do
+        local d = dist(l.hex, f.hex)
+        if d <= LEADER_WALK and f.hex ~= l.hex then
+          local v = leader_score(memo, l, f.hex, ours, theirs, reach, true) - W_WALK * (d + 1)
+          if v > best or (v == best and gl and f.hex < gl) then best, gl = v, f.hex end
+        end
+      end
+      goals[l.name] = gl
+    end
+    return gl or nil
   end
   local function placed(u, h)
-    if u.leader then return leader_score(memo, u, h, ours, theirs, reach) end
+    if u.leader then return potential(u, h, field_at, W_WALK, 0) end
     return field_score(memo, u, h, ours, theirs, reach)
   end
+  local function here_placed(u) return u.offmap and 0 or placed(u, u.hex) end
   for i = 1, #legal do
     local p = parsed[i]
     if p then
@@ -351,17 +433,33 @@ function M.choose(side, legal)
       elseif u then
         -- the position score: where the order leaves the unit, against where it stands
         if p.place then
-          p.static = placed(u, p.place) - (u.offmap and 0 or here(u)) - abandon(u, p.place)
+          p.static = placed(u, p.place) - here_placed(u) - abandon(u, p.place)
           if u.offmap then p.static = p.static + W_STRENGTH * u.str end
-        elseif p.facing and not u.offmap and not u.leader then
+        elseif p.facing and not u.offmap then
+          -- a turn: toward the nearest enemy (a leader: toward his goal)
           local target, td = nil, FAR
-          for _, e in ipairs(theirs) do
-            local d = dist(u.hex, e.hex)
-            if d < td then target, td = e, d end
+          if u.leader then
+            local gl = goal(u)
+            if gl and gl ~= u.hex then target = { hex = gl } end
+          else
+            for _, e in ipairs(theirs) do
+              local d = dist(u.hex, e.hex)
+              if d < td then target, td = e, d end
+            end
           end
           local unit = bitwa.unit(u.name)
           p.static = -1
-          if target and unit and unit.facing then
+          if u.leader and target and unit and unit.facing then
+            -- the hex ahead nearer his goal (the one nearest best)
+            local function ahead(f)
+              local n = bitwa.hex.neighbour(hex(u.hex), f, true)
+              -- (a neighbour off the map: no way)
+              if not (n and hex(n.label)) then return FAR end
+              return dist(n.label, target.hex)
+            end
+            local now, then_ = ahead(unit.facing), ahead(p.facing)
+            if then_ < now then p.static = W_FACE * (now - then_) + (then_ == 0 and 1 or 0) end
+          elseif target and unit and unit.facing then
             local before = bitwa.hex.in_front(hex(u.hex), unit.facing, hex(target.hex))
             local after = bitwa.hex.in_front(hex(u.hex), p.facing, hex(target.hex))
             if after and not before then p.static = W_FACE elseif before and not after then p.static = -W_FACE end
@@ -395,11 +493,11 @@ function M.choose(side, legal)
     local vals = {}
     local actor = p.mine[1]
     for i, o in ipairs(rep.outcomes) do
-      local d, final = delta(pos, side, o.changes, actor and actor.name)
+      local d, final = delta(pos, side, o.changes, actor and actor.name, #p.foes == 0)
       if #p.foes == 0 and actor then
         -- the position score where the unit ends (it stood: here)
         if final and final ~= (actor.hex or false) and hex(final) then
-          d = d + placed(actor, final) - (actor.offmap and 0 or here(actor)) - abandon(actor, final)
+          d = d + placed(actor, final) - here_placed(actor) - abandon(actor, final)
           if actor.offmap then d = d + W_STRENGTH * actor.str end
         elseif final == actor.hex then
           d = d + (p.facing and p.static or 0)

@@ -769,11 +769,12 @@ function M.new()
   end
   function api.scenario() return game().scenario_view end
   -- bitwa.roles() -> { strength = attribute, leaders = {kinds}, markers = {kinds},
-  -- states = {attributes} } (the manifest's roles, engine/roles.lua), a fresh copy
+  -- states = {attributes}, balance = {variables} } (the manifest's roles,
+  -- engine/roles.lua), a fresh copy
   function api.roles()
     local r = require("engine.roles").of(game())
     return { strength = r.strength, leaders = util.deepcopy(r.leaders), markers = util.deepcopy(r.markers),
-             states = util.deepcopy(r.states) }
+             states = util.deepcopy(r.states), balance = util.deepcopy(r.balance) }
   end
   function api.game_over(r)
     local g = writable("bitwa.game_over", 2)

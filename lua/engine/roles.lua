@@ -13,7 +13,10 @@
 -- lance stocks); states (optional): attributes whose values are a unit's
 -- state of the moment (condition, dispersal), which summaries count per
 -- side ("condition disorganized x3").  A unit of any other kind is a
--- field unit.  Each key
+-- field unit.  balance (optional): variables that measure how the battle
+-- stands between the sides, positive in favour of the game's first side
+-- and negative in favour of the second (a morale track), for the generic
+-- bots' evaluation.  Each key
 -- defaults to the value above, which is what the tools assumed before
 -- rulesets could say it.
 local M = {}
@@ -27,14 +30,14 @@ function M.check(r)
   for k, v in next, r do
     if k == "strength" or k == "movement" then
       if type(v) ~= "string" then return "roles." .. k .. ": an attribute name expected" end
-    elseif k == "leaders" or k == "markers" or k == "states" then
-      local what = k == "states" and "attribute" or "kind"
+    elseif k == "leaders" or k == "markers" or k == "states" or k == "balance" then
+      local what = k == "states" and "attribute" or k == "balance" and "variable" or "kind"
       if type(v) ~= "table" then return "roles." .. k .. ": a list of " .. what .. "s expected" end
       for i, x in ipairs(v) do
-        if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: a" .. (what == "kind" and "" or "n") .. " " .. what .. " expected" end
+        if type(x) ~= "string" then return "roles." .. k .. "[" .. i .. "]: " .. (what == "attribute" and "an" or "a") .. " " .. what .. " expected" end
       end
     else
-      return "roles: unknown role '" .. tostring(k) .. "' (strength, movement, leaders, markers, states)"
+      return "roles: unknown role '" .. tostring(k) .. "' (strength, movement, leaders, markers, states, balance)"
     end
   end
   return nil
@@ -47,10 +50,11 @@ end
 function M.resolve(manifest)
   local r = manifest.roles or {}
   local out = { strength = r.strength or M.DEFAULT.strength, movement = r.movement, leaders = {}, markers = {},
-                leader = {}, marker = {}, states = {} }
+                leader = {}, marker = {}, states = {}, balance = {} }
   for _, k in ipairs(r.leaders or M.DEFAULT.leaders) do out.leaders[#out.leaders + 1] = k; out.leader[k] = true end
   for _, k in ipairs(r.markers or M.DEFAULT.markers) do out.markers[#out.markers + 1] = k; out.marker[k] = true end
   for _, k in ipairs(r.states or {}) do out.states[#out.states + 1] = k end
+  for _, k in ipairs(r.balance or {}) do out.balance[#out.balance + 1] = k end
   -- what the tools call the strength: "SP", or the attribute's own name ("figures")
   out.label = out.strength == "sp" and "SP" or out.strength
   return out

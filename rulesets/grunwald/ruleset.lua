@@ -118,7 +118,8 @@ return {
     demolish = { params = { "unit" }, run = "fortifications.declare", legal = "fortifications.legal" },
   },
   -- the MP left, in the reach costs' sixths (per = 6): shown in whole MP
-  roles = { movement = "mp_left", states = { "condition", "formation" } },
+  -- balance: the MORALE track, + in favour of the first side [6.1]
+  roles = { movement = "mp_left", states = { "condition", "formation" }, balance = { "morale" } },
   -- the tracks drawn beside the map and shown by bitwa serve [6.1]
   panel = { { "MORALE track [6.1] (+: the first side)", "morale" } },
   hooks = {

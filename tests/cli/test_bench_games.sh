@@ -70,7 +70,7 @@ if grep -q "^# targets" "$T/out"; then no "--targets none still printed the targ
 # the targets table, on the fixture game standing for both battles
 sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 2 --odds tests/fixtures/situations/skirmish-attack.lua --odds-runs 1 \
   --clash skirmish/duel --henry nosuch/nowhere --target-games 1 --sim-games 2 \
-  --bot-scenario skirmish/duel --bot-games 2 --bot-list random,rules skirmish/duel >"$T/out" 2>"$T/err"
+  --bot-scenario skirmish/duel --bot-games 2 --bot-list random,rules --bot-actions 10 skirmish/duel >"$T/out" 2>"$T/err"
 status $? 0 "bench_games with targets"
 has "$T/out" "^target  *cpu-s  *wall-s  *goal  *ratio  *met$" "targets header"
 # trow FILE NAME GOAL: that targets row with figures, the goal and yes/no
@@ -96,6 +96,22 @@ for b in random rules; do
       END { exit !f }' "$T/out"; then ok; else no "bots row $b: $(cat "$T/out")"; fi
 done
 if grep -q "^greedy " "$T/out"; then no "--bot-list random,rules still played greedy"; else ok; fi
+# the actions table: the first 10 actions of each of the 2 games, the rules bot's ratio 1
+has "$T/out" "^bot  *games  *actions  *cpu-s  *actions/cpu-s  *ratio$" "bot actions header"
+for b in random rules; do
+  if awk -v b="$b" '
+      function pos(x) { return x ~ /^[0-9]+(\.[0-9]+)?(e-?[0-9]+)?$/ && x + 0 > 0 }
+      $1 == b && NF == 6 { f = $2 == 2 && $3 == 20 && $4 ~ /^[0-9.e-]+$/ && (pos($5) || $5 == "-") && (b != "rules" || $6 == "1.00" || $6 == "-") }
+      END { exit !f }' "$T/out"; then ok; else no "bot actions row $b: $(cat "$T/out")"; fi
+done
+
+# a bot whose games outlast --bot-cpu: a bound, and no failure
+sh "$BENCH" --bitwa "$BITWA" -n 1 --baseline 1 --odds none --targets none --bot-scenario skirmish/duel \
+  --bot-games 2000 --bot-list search --bot-actions 0 --bot-cpu 1 skirmish/duel >"$T/out" 2>"$T/err"
+status $? 0 "bench_games with a bot over its CPU limit"
+if awk '$1 == "search" && NF == 7 { f = $2 == 2000 && $3 == ">1" && $5 ~ /^</ && $6 == "-" } END { exit !f }' "$T/out"
+then ok; else no "the search row as a bound: $(cat "$T/out")"; fi
+if grep -q "actions/cpu-s" "$T/out"; then no "--bot-actions 0 still printed the actions table"; else ok; fi
 
 # a bitwa whose logged games play other seeds: the outcomes differ
 cat >"$T/other-seeds" <<EOF

@@ -4,7 +4,8 @@
 -- marker kinds), the units on the map and the words of lines.
 --
 --   C.read_roles()         at the start of each choose / answer (C.states:
---                          the roles' state attributes)
+--                          the roles' state attributes; C.balance: its
+--                          balance variables, + for the first side)
 --   C.strength(u)          a field unit's strength (the roles' attribute,
 --                          else 1); 0 for leaders and markers
 --   C.is_leader(u), C.is_field(u)
@@ -20,11 +21,12 @@ local C = {}
 C.PASSIVE = { pass = true, hold = true, no = true, none = true, decline = true,
               skip = true, refuse = true, wait = true }
 
-C.strength_name, C.leader_kind, C.marker_kind, C.states = "sp", {}, {}, {}
+C.strength_name, C.leader_kind, C.marker_kind, C.states, C.balance = "sp", {}, {}, {}, {}
 
 function C.read_roles()
   local r = bitwa.roles()
   C.strength_name, C.leader_kind, C.marker_kind, C.states = r.strength, {}, {}, r.states or {}
+  C.balance = r.balance or {}
   for _, k in ipairs(r.leaders) do C.leader_kind[k] = true end
   for _, k in ipairs(r.markers) do C.marker_kind[k] = true end
 end

@@ -485,3 +485,138 @@ test("heuristic bot on a real ruleset (Grunwald): leaders move last and never en
   eq(reaction(2), "countercharge P2 K1", "2 SP against 2")
   eq(reaction(1), "pass", "1 SP against 2: below even odds")
 end)
+
+-- The search bot on Grunwald situations (test-field): its choices, asserted.
+local function grunwald_setup(units, seed)
+  return game { ruleset = "grunwald", seed = seed or 1, options = { complementary = false },
+    scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" } } } }
+end
+local function GU(name, side, kind, hex, facing, t)
+  local u = { name = name, side = side, kind = kind, hex = hex, facing = facing, sp = 2, mp = 8, armour = 0, cf = 0 }
+  for k, v in pairs(t or {}) do u[k] = v end
+  return u
+end
+-- Plays side's phase with bot b until it ends it (or 40 actions); the lines.
+local function play_phase(g, b, side)
+  local played = {}
+  local phase = g:phase_info().name
+  for _ = 1, 40 do
+    if g:phase_info().name ~= phase then break end
+    local l = b.choose(g, side, g:legal_actions(side))
+    played[#played + 1] = l
+    local r = g:act(side, l)
+    for _ = 1, 20 do
+      if r.status ~= "decision" then break end
+      local req = r.request
+      local who = req.side == side and b or make("random", 1, 2)
+      r = g:answer(who.answer(g, req))
+    end
+    if l == "end" then break end
+  end
+  return played
+end
+-- Whether leader L stands with a field unit of its side, and its distance to unit E.
+local function leader_place(g, L, E)
+  local with, d
+  g:query(function()
+    local api = g.rs.api
+    local l = api.unit(L)
+    with = false
+    for _, u in ipairs(api.units { side = l.side }) do
+      if u.kind ~= "leader" and u.hex and u.hex.label == l.hex.label then with = true end
+    end
+    d = api.hex.distance(l.hex, api.unit(E).hex)
+  end)
+  return with, d
+end
+
+test("search bot (Grunwald): a leader is not left alone within the enemy's reach; a lone leader within reach goes to his troops", function()
+  for seed = 1, 3 do
+    -- L with his only field unit F1; the enemy E five hexes off
+    local g = grunwald_setup({ GU("L", "PL", "leader", "0805", "S", { sp = 0, mp = 10, range = 2 }),
+                               GU("F1", "PL", "cavalry", "0805", "S", { leader = "L" }),
+                               GU("E", "TO", "cavalry", "0810", "N", { mp = 0 }) }, seed)
+    eq(g:phase_info().name, "A.cavalry_move")
+    local played = play_phase(g, make("search", seed, 1), "PL")
+    local with, d = leader_place(g, "L", "E")
+    ok(with or d > 9, "seed " .. seed .. ": L alone " .. d .. " hexes from E after " .. table.concat(played, "; "))
+  end
+  for seed = 1, 3 do
+    -- L alone four hexes from E, within its reach; his troops F1, F2 three hexes behind him
+    local g = grunwald_setup({ GU("L", "PL", "leader", "0806", "S", { sp = 0, mp = 10, range = 2 }),
+                               GU("F1", "PL", "cavalry", "0803", "S", { leader = "L" }),
+                               GU("F2", "PL", "cavalry", "0703", "S", { leader = "L" }),
+                               GU("E", "TO", "cavalry", "0810", "N", { mp = 0 }) }, seed)
+    local played = play_phase(g, make("search", seed, 1), "PL")
+    local with = leader_place(g, "L", "E")
+    ok(with, "seed " .. seed .. ": L not with his troops after " .. table.concat(played, "; "))
+  end
+end)
+
+test("search bot (Grunwald): of two attacks at the same ratio by strength it takes the better by the exact odds (armour)", function()
+  -- F1 (2 SP) faces E1 (1 SP, armour 2), F2 (2 SP) faces E2 (1 SP, no
+  -- armour), far apart: 2:1 both by strength, E1's armour a worse column
+  local picks, values = {}, {}
+  for seed = 1, 4 do
+    local g = grunwald_setup({ GU("F1", "PL", "cavalry", "0808", "S", { armour = 1 }),
+                               GU("E1", "TO", "cavalry", "0809", "N", { sp = 1, armour = 2 }),
+                               GU("F2", "PL", "cavalry", "0402", "S", { armour = 1 }),
+                               GU("E2", "TO", "cavalry", "0403", "N", { sp = 1, armour = 0 }) }, seed)
+    for _ = 1, 4 do
+      if g:phase_info().name == "A.cavalry_attack" then break end
+      local r = g:act("PL", "end")
+      for _ = 1, 20 do
+        if r.status ~= "decision" then break end
+        r = g:answer(r.request.options[#r.request.options])
+      end
+    end
+    eq(g:phase_info().name, "A.cavalry_attack")
+    local legal = { { side = "PL", line = "attack F1 E1" }, { side = "PL", line = "attack F2 E2" } }
+    if seed == 1 then
+      -- the exact odds: E2, unarmoured, is eliminated more often
+      for i, l in ipairs { "attack F1 E1", "attack F2 E2" } do
+        local o, why = require("engine.odds").of_action(g, "PL", l)
+        ok(o, l .. ": " .. tostring(why and why.message))
+        local gone = { 0, 1 }
+        for _, out in ipairs(o.outcomes) do
+          for _, c in ipairs(out.changes) do
+            if c.key:match("^E%d%.") and (c.key:match("eliminated$") or (c.key:match("%.sp$") and c.to == 0)
+                                           or (c.key:match("%.hex$") and c.to == nil)) then
+              gone = require("engine.odds").fadd(gone, out.p)
+            end
+          end
+        end
+        values[i] = gone
+      end
+      ok(values[2][1] * values[1][2] > values[1][1] * values[2][2],
+        "E2 loses its SP more often than E1: " .. values[2][1] .. "/" .. values[2][2] .. " against " .. values[1][1] .. "/" .. values[1][2])
+    end
+    picks[#picks + 1] = make("search", seed, 1).choose(g, "PL", legal)
+  end
+  eq(picks, { "attack F2 E2", "attack F2 E2", "attack F2 E2", "attack F2 E2" })
+end)
+
+test("search bot (Grunwald): the same seed and node budget give the same game", function()
+  local function run(seed, budget)
+    local g = grunwald_setup({ GU("L", "PL", "leader", "0805", "S", { sp = 0, mp = 10, range = 2 }),
+                               GU("F1", "PL", "cavalry", "0805", "S", { leader = "L" }),
+                               GU("F2", "PL", "cavalry", "0705", "S", { leader = "L" }),
+                               GU("E1", "TO", "cavalry", "0810", "N"),
+                               GU("E2", "TO", "cavalry", "0910", "N") }, seed)
+    local lines = {}
+    runner.play(g, { PL = bot.make("search", seed, 1, { budget = budget }),
+                     TO = bot.make("search", seed, 2, { budget = budget }) }, {
+      max_actions = 60,
+      on_action = function(_, r)
+        if r.status ~= "decision" then lines[#lines + 1] = r.action.side .. " " .. r.action.line end
+      end })
+    return lines, g:checksum()
+  end
+  local l1, c1 = run(3, 16)
+  local l2, c2 = run(3, 16)
+  ok(#l1 >= 20, "a game played: " .. #l1 .. " actions")
+  eq(l2, l1, "the same lines")
+  eq(c2, c1, "the same position")
+  local l3 = run(3, 2)
+  ok(table.concat(l3, "\n") ~= table.concat(l1, "\n"), "another budget, another game")
+end)

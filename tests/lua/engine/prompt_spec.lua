@@ -259,3 +259,16 @@ test("roles: states is a list of attributes", function()
   eq(roles.resolve({ roles = { states = { "condition" } } }).states, { "condition" })
   eq(roles.resolve({}).states, {})
 end)
+
+test("roles: balance is a list of variables, read by bitwa.roles()", function()
+  eq(roles.check { balance = "morale" }, "roles.balance: a list of variables expected")
+  eq(roles.check { balance = { 2 } }, "roles.balance[1]: a variable expected")
+  eq(roles.check { balance = { "morale" } }, nil)
+  ok(roles.check { balanse = { "morale" } }:find("unknown role 'balanse'", 1, true))
+  eq(roles.resolve({ roles = { balance = { "morale" } } }).balance, { "morale" })
+  eq(roles.resolve({}).balance, {})
+  local g = game { ruleset = "grunwald", seed = 1, scenario = { map = "test-field", turns = 1, units = {} } }
+  local got
+  g:query(function() got = g.rs.api.roles().balance end)
+  eq(got, { "morale" }, "Grunwald's MORALE track")
+end)
