@@ -65,7 +65,7 @@ set_tests_properties(tools.bench_combat PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV
 # tools/bench_games.sh on the fixture game (its table, not its timings)
 add_test(NAME cli.bench_games COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/test_bench_games.sh $<TARGET_FILE:bitwa>
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(cli.bench_games PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 60)
+set_tests_properties(cli.bench_games PROPERTIES ENVIRONMENT "${BITWA_TEST_ENV}" TIMEOUT 180)
 
 # Hostile content against the sandbox (tests/hostile/run.sh); its time
 # limits are stretched under the sanitizers.

@@ -505,7 +505,7 @@ if [ "$BOT_GAMES" -gt 0 ]; then
       cpu_used
       if [ "$OK" != 1 ]; then
         # SIGXCPU (or SIGKILL at the hard limit) near the limit
-        if [ "$rc" -gt 128 ] && awk -v c="$CPU" -v l="$BOT_CPU" 'BEGIN { exit !(c + 0 >= 0.8 * l) }'; then
+        if { [ "$rc" = 137 ] || [ "$rc" = 152 ]; } && awk -v c="$CPU" -v l="$BOT_CPU" 'BEGIN { exit !(c + 0 >= 0.5 * l) }'; then
           # stopped at the CPU limit: a bound
           printf '%-12s %5s %9s %9s %11s %9s %8s\n' "$bot" "$BOT_GAMES" ">$BOT_CPU" "$(fmt "$SECS")" \
             "<$(fmt "$(div "$BOT_GAMES" "$BOT_CPU")")" - "<$(fmt "$(div "$(div "$BOT_GAMES" "$BOT_CPU")" "$base_gpc")")"
