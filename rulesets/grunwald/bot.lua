@@ -224,8 +224,62 @@ local function disorganizing(u, from, to) return rules.bot.spoils(u, from, to) e
 -- Whether the bot may end a plan of u's steps in state s (a plan of u,
 -- rules.movement.planned): always here; a ruleset whose rules move a
 -- unit on by themselves may refuse an end (rules.bot.plan_ends).
+-- Here it refuses an end next to an enemy whom the unit would have to
+-- pursue into terrain that disorganizes it (M.pursuit_trap).
 function M.plan_ends(side, u, s)
-  return true
+  return not M.pursuit_trap(side, s)
+end
+
+-- [5.5.2] [6.1.8] Whether a unit of `side` attacking from hex h must
+-- pursue: at the MORALE value of obligatory pursuit unless a leader of its
+-- side is on h (A-045), or with no leader of its side within 5 hexes.
+-- (The PURSUIT table's roll, 5.5.3, is left to chance.)
+local function pursuit_obligatory(side, h)
+  local near
+  for _, l in ipairs(rules.leaders.on_map(side)) do
+    local d = bitwa.hex.distance(l.hex, h)
+    if d == 0 then return false end
+    if not near or d < near then near = d end
+  end
+  if rules.morale.value(side) >= rules.tables.morale.obligatory_pursuit then return true end
+  return near == nil or near > rules.tables.pursuit.obligatory_beyond
+end
+
+-- [5.5.4] [4.2.5] [4.2.6] Whether a unit (or a plan s of it) standing on
+-- s.hex next to an enemy field unit would have to pursue it into terrain
+-- that disorganizes it: the pursuit is obligatory, enters the hex the
+-- enemy leaves and follows its retreat away from the attacker, so such
+-- terrain on that hex or within 2 hexes beyond it is a trap (the bot does
+-- not close in on such an enemy by choice; the attack is then owed,
+-- 5.2.2).  The same reading as the Legnica bot's.
+function M.pursuit_trap(side, s)
+  if not s.hex or not rules.units.is_field(s) then return false end
+  local arm = rules.units.is_cavalry(s) and "cavalry" or "infantry"
+  local bad = rules.movement.disorganizing[arm]
+  local enemy = rules.units.enemy(side)
+  local here = s.hex
+  local adjacent, seen = {}, {}
+  for _, e in ipairs(bitwa.units { side = enemy, near = here, within = 1 }) do
+    local h = e.hex
+    if h and not seen[h.label] and h.label ~= here.label and rules.units.is_field(e) and not rules.units.is_panicked(e) then
+      seen[h.label] = true
+      adjacent[#adjacent + 1] = h
+    end
+  end
+  if #adjacent == 0 or not pursuit_obligatory(side, here) then return false end
+  local terrain = rules.fortifications.terrain
+  for _, eh in ipairs(adjacent) do
+    if bad[terrain(eh)] then return true end
+    for _, n in ipairs(bitwa.hex.neighbours(eh)) do
+      if bitwa.hex.distance(here, n) >= 2 then
+        if bad[terrain(n)] then return true end
+        for _, m in ipairs(bitwa.hex.neighbours(n)) do
+          if bitwa.hex.distance(here, m) >= 3 and bad[terrain(m)] then return true end
+        end
+      end
+    end
+  end
+  return false
 end
 
 -- The facing the bot turns u (or a plan s of it) to, toward target:
@@ -451,12 +505,40 @@ end
 -- hexes from the enemy, then his own troops (any for a grand leader), not
 -- with another leader (one result would take both, 8.2.4), and the most
 -- of his troops within his command range (8.2.2); `dist` the hexes to go.
+-- The hexes within 2 of an enemy field unit (cube keys), once per call:
+-- 1 next to one, 2 two hexes off.
+local function enemy_zone(ctx)
+  local z = ctx.ezone
+  if z then return z end
+  z = {}
+  for _, p in ipairs(enemy_places(ctx)) do
+    local x0, z0 = p[1], p[2]
+    for dx = -2, 2 do
+      for dz = -2, 2 do
+        local dy = dx + dz
+        local d = (math.abs(dx) + math.abs(dz) + math.abs(dy)) // 2
+        if d >= 1 and d <= 2 then
+          local k = (x0 + dx) * 4096 + (z0 + dz)
+          local old = z[k]
+          if not old or d < old then z[k] = d end
+        elseif d == 0 then
+          z[(x0 + dx) * 4096 + (z0 + dz)] = 0
+        end
+      end
+    end
+  end
+  ctx.ezone = z
+  return z
+end
+
 local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
-  local _, de = nearest(p[3], enemy_places(ctx))
-  de = de or 99
+  local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
   local near = 0
   for i = 1, #troops do
-    if distance(troops[i], p[1], p[2]) <= range then near = near + 1 end
+    if distance(troops[i], p[1], p[2]) <= range then
+      near = near + 1
+      if near >= 8 then break end
+    end
   end
   ctx.hexinfo = ctx.hexinfo or {}
   local info = ctx.hexinfo[p[3].label]
@@ -538,6 +620,14 @@ local function leader_line(side, u, tried, ctx)
         unsafe = true
       end
     end
+  end
+  -- on a hex in contact with less than a full stack and no hex of his
+  -- side to go to: he leaves it for a place he steps off the map from or
+  -- no enemy stands within FLEE_NEAR of (the stack must attack, 5.2.2, and
+  -- is likely to go, leaving him alone next to the enemy)
+  if stacked and here >= 10400 then
+    local l = flee_line(side, u, tried, ctx, dnow, routed(ctx), true)
+    if l then return l end
   end
   if stacked then return false end
   -- friendly troops are near but every way to them passes the enemy
@@ -833,6 +923,10 @@ local function fair_countercharge(o)
   local p = plan_of(cc, mover, facing ~= "" and facing or nil)
   if not p or plan_disorganizes(p) then return false end
   if rules.units.is_leader(mover) then return true end
+  -- nor where its obligatory pursuit would lead into rough terrain
+  if rules.bot.pursuit_trap and rules.bot.pursuit_trap(cc.side, { hex = p.to, side = cc.side, kind = cc.kind, cf = p.cf }) then
+    return false
+  end
   local r = rules.combat.evaluate { attackers = { cc }, defenders = { mover }, countercharge = true }
   local final = r.final
   -- the charge factor it will fight with instead of the one it has

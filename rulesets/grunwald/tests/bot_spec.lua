@@ -36,8 +36,12 @@ local function to_infantry_move(g)
   eq(g:phase_info().name, "A.infantry_move")
 end
 
+-- T, a TO leader 3 hexes from P2, makes P2's pursuit voluntary (5.5.3):
+-- alone it would be obligatory (5.5.2) and lead toward the forest and the
+-- village, where the bot does not countercharge (the pursuit-trap test).
 local function countercharge(k1, p2)
-  local g = setup { U("K1", "PL", "cavalry", "0406", "S", k1), U("P2", "TO", "cavalry", "0609", "NW", p2) }
+  local g = setup { U("K1", "PL", "cavalry", "0406", "S", k1), U("P2", "TO", "cavalry", "0609", "NW", p2),
+                    U("T", "TO", "leader", "0612", "N", { sp = 0, mp = 10, range = 2 }) }
   done(g:act("PL", "move K1"))
   local r = g:act("PL", "move K1")
   eq(r.status, "decision")
@@ -273,4 +277,26 @@ test("4.4.1 / 8.2.6 / bot: with the battle lost, a leader with a weak stack make
   l = bot(1).propose(field { U("G1", "PL", "infantry", "1804", "S", { sp = 2, mp = 0 }),
                              U("G2", "PL", "infantry", "1404", "S", { sp = 2, mp = 0 }) }, "PL", {})
   ok((l or ""):match("^move L 1404 "), tostring(l))
+end)
+
+test("5.5.2 / 5.5.4 / 4.2.5 / bot: a unit does not close in on an enemy whose obligatory pursuit leads into rough terrain", function()
+  -- A (cavalry, 2 SP) and D (foot, 1 SP): 2:1; with no PL leader on the
+  -- map the pursuit is obligatory (5.5.2).  D in the village 0505: the
+  -- pursuit enters it and disorganizes A (4.2.5), so A keeps off
+  local g = setup { U("A", "PL", "cavalry", "0501", "S", { sp = 2 }),
+                    U("D", "TO", "infantry", "0505", "N", { sp = 1, mp = 0 }) }
+  local l = bot(1).propose(g, "PL", {})
+  ok(not (l or ""):match("^move A") and not (l or ""):match("^turn A"), "A keeps off: " .. tostring(l))
+  -- D on open ground (1205, nothing rough within 3 hexes beyond): A closes in
+  g = setup { U("A", "PL", "cavalry", "1201", "S", { sp = 2 }),
+              U("D", "TO", "infantry", "1205", "N", { sp = 1, mp = 0 }) }
+  l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move A"), tostring(l))
+  -- nor countercharges so: P2 on K1 at 3:1 (the first test), but with no
+  -- TO leader near its pursuit is obligatory, toward forest and village
+  g = setup { U("K1", "PL", "cavalry", "0406", "S", { armour = 0 }), U("P2", "TO", "cavalry", "0609", "NW", { cf = 1, armour = 2 }) }
+  done(g:act("PL", "move K1"))
+  local r = g:act("PL", "move K1")
+  eq(r.status, "decision")
+  eq(bot(2).answer(g, r.request), "pass")
 end)
