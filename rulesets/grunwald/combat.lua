@@ -18,10 +18,12 @@ local function names_of(units)
   return table.concat(out, ",")
 end
 
+-- (hexes are interned, one value per hex: a hex is its own key)
 local function hexes_of(units)
   local out, seen = {}, {}
-  for _, u in ipairs(units) do
-    if u.hex and not seen[u.hex.key] then seen[u.hex.key] = true; out[#out + 1] = u.hex end
+  for i = 1, #units do
+    local h = units[i].hex
+    if h and not seen[h] then seen[h] = true; out[#out + 1] = h end
   end
   return out
 end
@@ -35,12 +37,27 @@ end
 -- 11.5.1).
 function M.is_foot_ranged(u) return U().is_ranged(u) and not U().is_cavalry(u) end
 
+local memo = cache()   -- a memo: emptied when another game is played (ncolumns, complementary, fights)
+
 -- [9.2] a disorganized unit, or one whose leader's fatigue makes it fight
--- as disorganized [14.2.1] (complementary rules).
+-- as disorganized [14.2.1] (complementary rules).  While one combat is
+-- evaluated (M.evaluate) the answer for each unit is kept (memo.fights):
+-- its SP, its CF and the 9.2.3 CM all ask, and nothing changes meanwhile.
 function M.fights_disorganized(u)
-  if U().is_disorganized(u) then return true end
-  if bitwa.option("complementary") and rules.fatigue.fights_disorganized(u) then return true end
-  return false
+  local known = memo.fights
+  if known then
+    local v = known[u]
+    if v ~= nil then return v end
+  end
+  local v = false
+  if rules.units.is_disorganized(u) then v = true
+  else
+    local comp = memo.complementary
+    if comp == nil then comp = bitwa.option("complementary") and true or false; memo.complementary = comp end
+    if comp and rules.fatigue.fights_disorganized(u) then v = true end
+  end
+  if known then known[u] = v end
+  return v
 end
 
 -- Whether u fights in the current combat phase [2.1]: cavalry in the
@@ -81,16 +98,21 @@ end
 -- fortified hex counts half (A-070).
 function M.unit_sp(u, role, def_hexes)
   local sp = u.sp
-  if rules.combat.is_foot_ranged(u) and u.formation == "movement" then return 0 end
+  local C = rules.combat
+  if C.is_foot_ranged(u) and u.formation == "movement" then return 0 end
   if sp <= 0 then return 0 end
-  if rules.combat.fights_disorganized(u) then sp = A().div_round(sp, T().disorganized.sp_divisor) end
+  local TT = rules.tables
+  if C.fights_disorganized(u) then sp = rules.arith.div_round(sp, TT.disorganized.sp_divisor) end
   if role == "attacker" then
-    local row = T().terrain[bitwa.map.terrain(u.hex)]
-    if row and row.attacker_on_halved then sp = A().halve(sp) end
-    for _, h in ipairs(def_hexes or {}) do
-      if rules.fortifications.attacks_through(u, h) then
-        sp = A().div_round(sp, T().fortification.strength_divisor)
-        break
+    local row = TT.terrain[bitwa.map.terrain(u.hex)]
+    if row and row.attacker_on_halved then sp = rules.arith.halve(sp) end
+    if def_hexes then
+      local F = rules.fortifications
+      for i = 1, #def_hexes do
+        if F.attacks_through(u, def_hexes[i]) then
+          sp = rules.arith.div_round(sp, TT.fortification.strength_divisor)
+          break
+        end
       end
     end
   end
@@ -101,24 +123,28 @@ end
 -- fortifications.fighting_sp_cap(h) from a fortified hex [12.1.8], then
 -- what ranged_sp makes of its ranged units [11.3.2].
 function M.side_sp(units, role, def_hexes)
+  local C = rules.combat
   local per_hex, order = {}, {}
   local ranged = 0
-  for _, u in ipairs(units) do
-    local k = u.hex.key
-    if not per_hex[k] then per_hex[k] = { hex = u.hex, sp = 0 }; order[#order + 1] = k end
-    local sp = rules.combat.unit_sp(u, role, def_hexes)
-    per_hex[k].sp = per_hex[k].sp + sp
-    if rules.combat.is_foot_ranged(u) then ranged = ranged + sp end
+  for i = 1, #units do
+    local u = units[i]
+    local h = u.hex
+    if not h then error("attempt to index a nil value (field 'hex')", 2) end
+    local sp = C.unit_sp(u, role, def_hexes)
+    local was = per_hex[h]
+    if not was then order[#order + 1] = h; per_hex[h] = sp else per_hex[h] = was + sp end
+    if C.is_foot_ranged(u) then ranged = ranged + sp end
   end
   local total = 0
-  for _, k in ipairs(order) do
-    local e = per_hex[k]
-    local sp = e.sp
-    local cap = rules.fortifications.fighting_sp_cap(e.hex)
+  local F = rules.fortifications
+  for i = 1, #order do
+    local h = order[i]
+    local sp = per_hex[h]
+    local cap = F.fighting_sp_cap(h)
     if cap then sp = math.min(sp, cap) end
     total = total + sp
   end
-  return rules.combat.ranged_sp(units, total, ranged)
+  return C.ranged_sp(units, total, ranged)
 end
 
 -- [11.3.2] A side's SP once its ranged units are counted: `total` is what
@@ -146,14 +172,20 @@ end
 -- [5.3.2] The defenders' hex that counts for their CMs: the one with most
 -- SP; a tie goes to the better terrain (A-023), then to map order.
 function M.defender_hex(defenders)
+  local C = rules.combat
   local best, best_sp, best_t
-  local sp = {}
-  for _, d in ipairs(defenders) do
-    local k = d.hex.key
-    sp[k] = (sp[k] or 0) + rules.combat.unit_sp(d, "defender")
+  local sp, order = {}, {}
+  for i = 1, #defenders do
+    local d = defenders[i]
+    local h = d.hex
+    if not h then error("attempt to index a nil value (field 'hex')", 2) end
+    local was = sp[h]
+    if not was then order[#order + 1] = h; was = 0 end
+    sp[h] = was + C.unit_sp(d, "defender")
   end
-  for _, h in ipairs(hexes_of(defenders)) do
-    local s, t = sp[h.key], rules.combat.hex_terrain_cm(h)
+  for i = 1, #order do
+    local h = order[i]
+    local s, t = sp[h], C.hex_terrain_cm(h)
     if best == nil or s > best_sp or (s == best_sp and t > best_t) then best, best_sp, best_t = h, s, t end
   end
   return best
@@ -171,8 +203,8 @@ end
 -- gives it (5.6.6, 12.1.2), less 1 when it attacks across a stream (5.6.9,
 -- the 5.1 example); at most 1 when fighting disorganized [9.2.4] (A-005).
 function M.unit_cf(u, role, def_hex, countercharge)
-  local C = T().charge
-  if not U().is_cavalry(u) then return 0 end
+  if not rules.units.is_cavalry(u) then return 0 end
+  local C = rules.tables.charge
   if u.kind == "horse_archers" then return C.horse_archer_cm end
   if countercharge and role == "attacker" and u.armour == 0 then return C.countercharge_no_armour_cm end
   local cf = u.cf
@@ -185,25 +217,26 @@ end
 -- 0 into fortifications, forest or swamps; 12.1.2), less 1 across a
 -- stream (5.6.9, the 5.1 example).  The unit keeps it (resolve).
 function M.attack_cf(u, def_hex)
-  local C = T().charge
+  local C = rules.tables.charge
   local cf = rules.charge.attack_cf(u, def_hex)
   if stream_between(u.hex, def_hex) then cf = cf + C.stream end
-  return A().clamp(cf, C.min, C.max)
+  return rules.arith.clamp(cf, C.min, C.max)
 end
 
 -- [5.2.7] the group armour value [1.7].
 function M.armour_value(units)
   local v = {}
-  for i, u in ipairs(units) do v[i] = u.armour end
-  return A().mean(v)
+  for i = 1, #units do v[i] = units[i].armour end
+  return rules.arith.mean(v)
 end
 
 -- [5.6.4] [5.6.5] [1.7] The CF CM of a group: the mean CF, at most the
 -- group armour + 1 (A-005).
 function M.cf_cm(units, role, def_hex, countercharge)
+  local C, Ar = rules.combat, rules.arith
   local cfs = {}
-  for i, u in ipairs(units) do cfs[i] = rules.combat.unit_cf(u, role, def_hex, countercharge) end
-  return A().cf_cm(A().mean(cfs), rules.combat.armour_value(units))
+  for i = 1, #units do cfs[i] = C.unit_cf(units[i], role, def_hex, countercharge) end
+  return Ar.cf_cm(Ar.mean(cfs), C.armour_value(units))
 end
 
 -- [3.1.2] 2 CMs for each rear-area hex of the defenders holding attackers;
@@ -211,15 +244,24 @@ end
 -- the rear area of every defender.
 function M.rear_cm(attackers, defenders)
   if #hexes_of(defenders) ~= 1 then return 0 end
+  -- each defender's rear area once
+  local rears = {}
+  local rear_area = bitwa.hex.rear_area
+  for i = 1, #defenders do
+    local d = defenders[i]
+    rears[i] = rear_area(d.hex, d.facing)
+  end
   local n = 0
-  for _, h in ipairs(hexes_of(attackers)) do
+  local ahexes = hexes_of(attackers)
+  for j = 1, #ahexes do
+    local h = ahexes[j]
     local all = true
-    for _, d in ipairs(defenders) do
-      if not in_list(bitwa.hex.rear_area(d.hex, d.facing), h) then all = false end
+    for i = 1, #rears do
+      if not in_list(rears[i], h) then all = false; break end
     end
     if all then n = n + 1 end
   end
-  return n * T().cm.rear_hex
+  return n * rules.tables.cm.rear_hex
 end
 
 -- [5.2.6] 1 CM for attacking a hex from two opposite directions.
@@ -233,7 +275,7 @@ function M.opposing_cm(attackers, defenders)
   end
   -- the six directions in turn (no pairs: its sorted walk costs more)
   for d = 0, 2 do
-    if dirs[d] and dirs[d + 3] then return T().cm.opposing_directions end
+    if dirs[d] and dirs[d + 3] then return rules.tables.cm.opposing_directions end
   end
   return 0
 end
@@ -264,13 +306,15 @@ end
 -- [9.2.3] Whether most of a side's units in a combat fight disorganized
 -- (more than half of them, A-057).
 function M.mostly_disorganized(units)
+  local C = rules.combat
   local n = 0
-  for _, u in ipairs(units) do if rules.combat.fights_disorganized(u) then n = n + 1 end end
+  for i = 1, #units do if C.fights_disorganized(units[i]) then n = n + 1 end end
   return 2 * n > #units
 end
 
 local function any_foot_ranged(units)
-  for _, u in ipairs(units) do if rules.combat.is_foot_ranged(u) then return true end end
+  local C = rules.combat
+  for i = 1, #units do if C.is_foot_ranged(units[i]) then return true end end
   return false
 end
 
@@ -280,23 +324,27 @@ The CMs of one side of a combat: role "attacker" or "defender", own and
 enemy its units and the enemy's, ctx = { def_hex =, countercharge = }.
 Every CM is mandatory [1.5].
 --]]
+local function add(out, rule, what, cm)
+  if cm ~= 0 then out[#out + 1] = { rule = rule, what = what, cm = cm } end
+end
+
 function M.modifiers(role, own, enemy, ctx)
+  local C, CM = rules.combat, rules.tables.cm
   local out = {}
   local side = own[1].side
-  local function add(rule, what, cm) if cm ~= 0 then out[#out + 1] = { rule = rule, what = what, cm = cm } end end
-  add("5.2.7", "armour", rules.combat.armour_value(own) * T().cm.armour_per_level)
-  add("5.6.4", "charge factor", rules.combat.cf_cm(own, role, role == "attacker" and ctx.def_hex or nil, ctx.countercharge))
+  add(out, "5.2.7", "armour", C.armour_value(own) * CM.armour_per_level)
+  add(out, "5.6.4", "charge factor", C.cf_cm(own, role, role == "attacker" and ctx.def_hex or nil, ctx.countercharge))
   if role == "attacker" then
-    add("3.1.2", "rear area", rules.combat.rear_cm(own, enemy))
-    add("5.2.6", "opposing directions", rules.combat.opposing_cm(own, enemy))
+    add(out, "3.1.2", "rear area", C.rear_cm(own, enemy))
+    add(out, "5.2.6", "opposing directions", C.opposing_cm(own, enemy))
   else
-    add("5.3.2", "terrain", rules.combat.terrain_cm(enemy, ctx.def_hex))
+    add(out, "5.3.2", "terrain", C.terrain_cm(enemy, ctx.def_hex))
   end
-  add("8.2", "leader", (rules.leaders.cm(own)))
-  add("7.1.7", "banner", rules.banners.cm(own))
-  add("6.1.2", "MORALE", rules.morale.cm(side))
-  if rules.combat.mostly_disorganized(enemy) then add("9.2.3", "enemy mostly disorganized", T().cm.most_disorganized) end
-  if any_foot_ranged(enemy) then add("11.3.1", "enemy ranged units", T().cm.ranged_present) end
+  add(out, "8.2", "leader", (rules.leaders.cm(own)))
+  add(out, "7.1.7", "banner", rules.banners.cm(own))
+  add(out, "6.1.2", "MORALE", rules.morale.cm(side))
+  if C.mostly_disorganized(enemy) then add(out, "9.2.3", "enemy mostly disorganized", CM.most_disorganized) end
+  if any_foot_ranged(enemy) then add(out, "11.3.1", "enemy ranged units", CM.ranged_present) end
   return out
 end
 
@@ -307,7 +355,6 @@ local function sum(mods)
 end
 
 local mtype = math.type
-local memo = cache()   -- memo.ncolumns: #rules.tables.columns (a memo: emptied when another game is played)
 
 -- [1.5] The final column: the initial ratio shifted by both sides' CMs,
 -- limited to the table once, at the end (EN; Legnica replaces this).
@@ -335,12 +382,13 @@ combat before its roll: att_sp, def_sp, initial (column index), att_mods,
 def_mods, att_cm, def_cm, final, def_hex, lone_leader [8.2.7].  Changes
 nothing.
 --]]
-function M.evaluate(t)
+local function evaluate(t)
+  local C = rules.combat
   local att, def = t.attackers, t.defenders
   local r = { attackers = att, defenders = def, countercharge = t.countercharge or false,
               att_side = att[1].side, def_side = def[1].side }
   local def_hexes = hexes_of(def)
-  r.att_sp = rules.combat.side_sp(att, "attacker", def_hexes)
+  r.att_sp = C.side_sp(att, "attacker", def_hexes)
   if all_leaders(def) then
     -- [8.2.7] a lone leader: the highest ratio of the table (A-055)
     r.lone_leader = true
@@ -348,14 +396,25 @@ function M.evaluate(t)
     r.initial, r.final = #T().columns, #T().columns
     return r
   end
-  r.def_hex = rules.combat.defender_hex(def)
-  r.def_sp = rules.combat.side_sp(def, "defender", def_hexes)
-  r.initial = A().ratio_column(r.att_sp, r.def_sp)
+  r.def_hex = C.defender_hex(def)
+  r.def_sp = C.side_sp(def, "defender", def_hexes)
+  r.initial = rules.arith.ratio_column(r.att_sp, r.def_sp)
   local ctx = { def_hex = r.def_hex, countercharge = r.countercharge }
-  r.att_mods = rules.combat.modifiers("attacker", att, def, ctx)
-  r.def_mods = rules.combat.modifiers("defender", def, att, ctx)
+  r.att_mods = C.modifiers("attacker", att, def, ctx)
+  r.def_mods = C.modifiers("defender", def, att, ctx)
   r.att_cm, r.def_cm = sum(r.att_mods), sum(r.def_mods)
-  r.final = rules.combat.final_column(r.initial, r.att_cm, r.def_cm)
+  r.final = C.final_column(r.initial, r.att_cm, r.def_cm)
+  return r
+end
+
+function M.evaluate(t)
+  -- fights_disorganized keeps its answers while this combat is evaluated
+  -- (and forgets them after, also when the evaluation fails)
+  local outer = memo.fights
+  memo.fights = {}
+  local ok, r = pcall(evaluate, t)
+  memo.fights = outer
+  if not ok then error(r, 0) end
   return r
 end
 
