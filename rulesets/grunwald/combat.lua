@@ -35,14 +35,21 @@ end
 
 -- [11.3] archers, crossbowmen and bombards (horse archers are cavalry,
 -- 11.5.1).
-function M.is_foot_ranged(u) return U().is_ranged(u) and not U().is_cavalry(u) end
+function M.is_foot_ranged(u)
+  local Un = rules.units
+  return Un.is_ranged(u) and not Un.is_cavalry(u)
+end
 
-local memo = cache()   -- a memo: emptied when another game is played (ncolumns, complementary, fights)
+-- A memo, emptied when another game is played: ncolumns, complementary;
+-- and while one combat is evaluated (M.evaluate, which changes nothing),
+-- what its parts ask several times: fights (unit -> fights_disorganized),
+-- armour (list of units -> armour_value), def_sp (unit -> its SP as a
+-- defender).
+local memo = cache()
 
 -- [9.2] a disorganized unit, or one whose leader's fatigue makes it fight
--- as disorganized [14.2.1] (complementary rules).  While one combat is
--- evaluated (M.evaluate) the answer for each unit is kept (memo.fights):
--- its SP, its CF and the 9.2.3 CM all ask, and nothing changes meanwhile.
+-- as disorganized [14.2.1] (complementary rules).  Its SP, its CF and the
+-- 9.2.3 CM all ask (memo.fights).
 function M.fights_disorganized(u)
   local known = memo.fights
   if known then
@@ -97,6 +104,16 @@ end
 -- attacker standing on swamps counts half; an attacker attacking into a
 -- fortified hex counts half (A-070).
 function M.unit_sp(u, role, def_hexes)
+  if role == "defender" then
+    -- defender_hex and side_sp both ask (memo.def_sp)
+    local known = memo.def_sp
+    if known then
+      local v = known[u]
+      if v == nil then v = M.unit_sp(u, nil); known[u] = v end
+      return v
+    end
+    role = nil
+  end
   local sp = u.sp
   local C = rules.combat
   if C.is_foot_ranged(u) and u.formation == "movement" then return 0 end
@@ -225,9 +242,16 @@ end
 
 -- [5.2.7] the group armour value [1.7].
 function M.armour_value(units)
+  local known = memo.armour     -- the armour CM and cf_cm both ask
+  if known then
+    local a = known[units]
+    if a then return a end
+  end
   local v = {}
   for i = 1, #units do v[i] = units[i].armour end
-  return rules.arith.mean(v)
+  local a = rules.arith.mean(v)
+  if known then known[units] = a end
+  return a
 end
 
 -- [5.6.4] [5.6.5] [1.7] The CF CM of a group: the mean CF, at most the
@@ -410,10 +434,10 @@ end
 function M.evaluate(t)
   -- fights_disorganized keeps its answers while this combat is evaluated
   -- (and forgets them after, also when the evaluation fails)
-  local outer = memo.fights
-  memo.fights = {}
+  local f, a, d = memo.fights, memo.armour, memo.def_sp
+  memo.fights, memo.armour, memo.def_sp = {}, {}, {}
   local ok, r = pcall(evaluate, t)
-  memo.fights = outer
+  memo.fights, memo.armour, memo.def_sp = f, a, d
   if not ok then error(r, 0) end
   return r
 end
