@@ -640,13 +640,19 @@ local function one_hex(units)
   return #hexes_of(units) == 1
 end
 
--- Another unit of `side` that may still attack e in this phase.
+-- Another unit of `side` that may still attack e in this phase.  Only a
+-- unit next to e can have e in its front area: the units around e's hex
+-- are asked, not every field unit of the side.
 local function others_can_attack(e, side, attackers)
   local skip = {}
   for _, a in ipairs(attackers) do skip[a.id] = true end
-  for _, u in ipairs(U().field_units(side)) do
-    if not skip[u.id] and not u.fought and rules.combat.fights_now(u) and not U().is_panicked(u)
-      and bitwa.hex.in_front(u.hex, u.facing, e.hex) then
+  local Un, C = rules.units, rules.combat
+  local eh = e.hex
+  local near = bitwa.units { near = eh, within = 1, side = side }
+  for i = 1, #near do
+    local u = near[i]
+    if Un.is_field(u) and not skip[u.id] and not u.fought and C.fights_now(u) and not Un.is_panicked(u)
+      and bitwa.hex.in_front(u.hex, u.facing, eh) then
       return true
     end
   end
