@@ -311,12 +311,16 @@ T.morale = {
   -- `fields` on give `value`; the value is the highest zone reached, and
   -- 0 below the first; the other side reads it negated.  The value is
   -- bounded at +/-2, the rows of the morale test (6.2.1) and the top of
-  -- 6.1.8: a leader's death (8 fields) or the grand leader's (12) moves
-  -- one zone, both (or a leader and a banner and some units) the top one.
-  -- NOTES.md (MORALE) gives the sim runs behind the widths.
+  -- 6.1.8.  The widths are calibrated in bot games (NOTES.md,
+  -- "Calibration", with the sim runs): 0-9 fields MORALE 0, 10-24 +1, 25
+  -- and more +2.  A leader's death (8 fields) alone moves less than a
+  -- zone, the grand leader's (12) one zone; the top zone takes about 25
+  -- eliminations more than the enemy, or both leaders' deaths and a few.
+  -- (Before: 5 and 14, one leader's death one zone; the side ahead early
+  -- reached +2 within a few turns and kept it.)
   zones = {
-    { fields = 5,  value = 1 },
-    { fields = 14, value = 2 },
+    { fields = 10, value = 1 },
+    { fields = 25, value = 2 },
   },
 }
 

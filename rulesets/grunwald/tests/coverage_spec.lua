@@ -343,13 +343,13 @@ end)
 ---------------------------------------------------------------- 6.1.1 MORALE track
 
 -- PL (player A) eliminates D in turn 1 (2:1, 3 = D2 -1): the track moves
--- 1 field for PL, from 4 (zone 0: MORALE 0) to 5 (zone +1: MORALE +1 for
+-- 1 field for PL, from 9 (zone 0: MORALE 0) to 10 (zone +1: MORALE +1 for
 -- PL, -1 for TO; tables.morale.zones).  R, TO's disorganized cavalry, tries
 -- to rally with a 3: it passes at MORALE 0 and fails at -1 (6.2.1).
 local function morale_game()
   local g = setup({ U("A", "PL", "infantry", "0507", "S"), U("D", "TO", "infantry", "0508", "N", { sp = 1 }),
                     U("R", "TO", "cavalry", "1210", "N", { condition = "disorganized" }) },
-                  { first = "PL", vars = { { "morale", 4 } } })
+                  { first = "PL", vars = { { "morale", 9 } } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 3 }
   done(play(g, "PL", "attack A D"))
@@ -361,8 +361,8 @@ local function value(g, side) return Q(g, function(R) return R.morale.value(side
 
 test("6.1.1-a: the MORALE track shows the battle's course at once; the value units act by is set in phase 9", function()
   local g = morale_game()
-  eq(g:var("morale"), 5, "the counter has moved 1 field for PL")
-  eq(Q(g, function(R) return R.morale.track("TO") end), -5)
+  eq(g:var("morale"), 10, "the counter has moved 1 field for PL")
+  eq(Q(g, function(R) return R.morale.track("TO") end), -10)
   eq(value(g, "TO"), 0, "the value in force is still 0")
   eq(Q(g, function(R) return R.morale.cm("PL") end), 0)
   local later = g:clone()
@@ -373,7 +373,7 @@ test("6.1.1-a: the MORALE track shows the battle's course at once; the value uni
   eq(g:unit_table("R").condition, "")
   -- after phase 9: at MORALE -1 the same 3 fails, and PL gains 1 CM
   to_phase(later, "B.cavalry_move", 2)
-  eq(later:var("morale.effective"), 5)
+  eq(later:var("morale.effective"), 10)
   eq(value(later, "TO"), -1)
   eq(Q(later, function(R) return R.morale.cm("PL") end), 1)
   later.dice:force { 3 }
@@ -385,10 +385,10 @@ end)
 
 test("7.1.8 / 6.1.5: a banner falling under fire moves MORALE 3 fields for the enemy, in force from phase 9", function()
   -- TO's archers X (0507) fire at D (0508, 1 SP, PB's only holder) as PL's
-  -- movement phase starts: 12 at range 1 is -2.  The track stands 2 fields
-  -- for TO (zone 0); 4 more take it to 6, zone +1 (tables.morale.zones).
+  -- movement phase starts: 12 at range 1 is -2.  The track stands 6 fields
+  -- for TO (zone 0); 4 more take it to 10, zone +1 (tables.morale.zones).
   local g = setup({ U("X", "TO", "archers", "0507", "S", { sp = 1 }), U("D", "PL", "infantry", "0508", "N", { sp = 1 }),
-                    B("PB", "PL", "D", "0508"), U("E", "PL", "infantry", "1212", "N") }, { vars = { { "morale", -2 } } })
+                    B("PB", "PL", "D", "0508"), U("E", "PL", "infantry", "1212", "N") }, { vars = { { "morale", -6 } } })
   to_phase(g, "A.infantry_attack")
   local r = g:act("TO", "end")
   eq(r.status, "decision")
@@ -400,7 +400,7 @@ test("7.1.8 / 6.1.5: a banner falling under fire moves MORALE 3 fields for the e
   local pb = g:unit_table("PB")
   eq(pb.holder, "", "fallen")
   eq(pb.hex, "0508")
-  eq(g:var("morale"), -6, "1 field for D, 3 for the banner")
+  eq(g:var("morale"), -10, "1 field for D, 3 for the banner")
   eq(value(g, "TO"), 0)
   to_phase(g, "A.cavalry_move", 2)
   eq(value(g, "TO"), 1)

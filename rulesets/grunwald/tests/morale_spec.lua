@@ -35,15 +35,15 @@ test("6.1.3: the counter starts where the scenario puts it (0 by default)", func
   eq(g:var("morale.effective"), 2)
   eq(value(g, "PL"), 2)
   eq(value(g, "TO"), -2)
-  g = setup({ U("A", "TO", "infantry", "0507", "S") }, { vars = { { "morale", 14 } } })
-  eq(g:var("morale.effective"), 14)
-  eq(value(g, "PL"), 2, "14 fields: zone +2")
+  g = setup({ U("A", "TO", "infantry", "0507", "S") }, { vars = { { "morale", 25 } } })
+  eq(g:var("morale.effective"), 25)
+  eq(value(g, "PL"), 2, "25 fields: zone +2")
   eq(value(g, "TO"), -2)
 end)
 
 test("6.1.2 / T-39: MORALE +1 for the Poles: every Polish unit gains 1 CM in every combat, the Teutons none", function()
   local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") },
-                  { vars = { { "morale", 5 } } })      -- 5 fields: zone +1
+                  { vars = { { "morale", 10 } } })     -- 10 fields: zone +1
   local e = cms(g, { "A" }, { "D" })
   eq(e.def["6.1.2"], 1, "PL defending")
   eq(e.att["6.1.2"], nil)
@@ -70,7 +70,7 @@ end)
 
 test("6.1.2-b / A-007: the side the track does not favour gains no CM (and loses none)", function()
   local g = setup({ U("A", "TO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N") },
-                  { vars = { { "morale", -14 } } })
+                  { vars = { { "morale", -25 } } })
   local e = cms(g, { "A" }, { "D" })
   eq(e.att["6.1.2"], 2)
   eq(e.def["6.1.2"], nil)
@@ -78,16 +78,16 @@ end)
 
 ---------------------------------------------------------------------------
 -- The two readings of the track (A-007, option morale_value): "zones" (the
--- default) reads the fields through tables.morale.zones, 0-4 fields MORALE
--- 0, 5-13 +1, 14 and more +2 (an estimate of the map's track); "offset"
+-- default) reads the fields through tables.morale.zones, 0-9 fields MORALE
+-- 0, 10-24 +1, 25 and more +2 (an estimate of the map's track); "offset"
 -- takes the signed field offset itself.  Each test below runs under both.
 
 local READINGS = {
-  zones = { [0] = 0, [1] = 0, [3] = 0, [4] = 0, [5] = 1, [8] = 1, [12] = 1, [13] = 1, [14] = 2, [20] = 2, [40] = 2 },
-  offset = { [0] = 0, [1] = 1, [3] = 3, [4] = 4, [5] = 5, [8] = 8, [12] = 12, [13] = 13, [14] = 14, [20] = 20, [40] = 40 },
+  zones = { [0] = 0, [1] = 0, [4] = 0, [8] = 0, [9] = 0, [10] = 1, [12] = 1, [20] = 1, [24] = 1, [25] = 2, [40] = 2 },
+  offset = { [0] = 0, [1] = 1, [4] = 4, [8] = 8, [9] = 9, [10] = 10, [12] = 12, [20] = 20, [24] = 24, [25] = 25, [40] = 40 },
 }
 -- the fields that give MORALE v (|v| <= 2) in each reading
-local FIELDS = { zones = { [0] = 0, [1] = 5, [2] = 14 }, offset = { [0] = 0, [1] = 1, [2] = 2 } }
+local FIELDS = { zones = { [0] = 0, [1] = 10, [2] = 25 }, offset = { [0] = 0, [1] = 1, [2] = 2 } }
 local function fields(reading, v) return v < 0 and -FIELDS[reading][-v] or FIELDS[reading][v] end
 
 local function value_of(g, f) return g:query(function() return g.rs.modules.morale.value_of(f) end) end
@@ -125,19 +125,21 @@ for _, reading in ipairs { "zones", "offset" } do
 
   test("6.1.5 [" .. reading .. "]: a banner's fall moves 3 fields for the enemy; in force from phase 9", function()
     -- TO's archers X fire at D (1 SP, PB's only holder) as PL's movement
-    -- phase starts: 12 at range 1 is -2; D's loss is 1 field, PB's fall 3
+    -- phase starts: 12 at range 1 is -2; D's loss is 1 field, PB's fall 3;
+    -- the track stands 4 fields short of MORALE +1 for TO
+    local start = fields(reading, -1) + 4
     local g = setup({ U("X", "TO", "archers", "0507", "S", { sp = 1 }), U("D", "PL", "infantry", "0508", "N", { sp = 1 }),
                       { name = "PB", side = "PL", kind = "banner", holder = "D", hex = "0508" },
-                      U("E", "PL", "infantry", "1212", "N") }, { options = opt, vars = { { "morale", -2 } } })
+                      U("E", "PL", "infantry", "1212", "N") }, { options = opt, vars = { { "morale", start } } })
     to_phase(g, "A.infantry_attack")
     local r = g:act("TO", "end")
     eq(r.status, "decision")
     g.dice:force { 12 }
     done(answer_all(g, g:answer("fire X D")))
     eq(g:unit_table("PB").holder, "", "fallen")
-    eq(g:var("morale"), -6, "-2, 1 for D, 3 for the banner")
+    eq(g:var("morale"), start - 4, "1 field for D, 3 for the banner")
     to_phase(g, "A.cavalry_move", 2)
-    eq(value(g, "TO"), reading == "zones" and 1 or 6)
+    eq(value(g, "TO"), 1)
   end)
 
   test("6.1.6 / 6.1.7 [" .. reading .. "]: a leader killed moves 8 fields, the grand leader 12; their values", function()
@@ -147,15 +149,17 @@ for _, reading in ipairs { "zones", "offset" } do
     done(play(g, "PL", "move c1"))
     eq(g:unit_table("L"), nil, "a lone leader entered is killed (8.2.6)")
     eq(g:var("morale"), 8)
-    eq(value_of(g, 8), reading == "zones" and 1 or 8, "one leader: one zone")
+    eq(value_of(g, 8), reading == "zones" and 0 or 8, "one leader: less than a zone")
+    eq(value_of(g, 12), reading == "zones" and 1 or 12, "the grand leader: one zone")
     done(play(g, "PL", "move c2"))
     eq(g:unit_table("GL"), nil)
     eq(g:var("morale"), 20)
     to_phase(g, "A.cavalry_attack")
     to_phase(g, "A.cavalry_move")
     eq(g:turn(), 2)
-    eq(value(g, "PL"), reading == "zones" and 2 or 20, "both: the top zone")
-    eq(value(g, "TO"), reading == "zones" and -2 or -20)
+    eq(value(g, "PL"), reading == "zones" and 1 or 20, "both: one zone, 5 fields short of the top")
+    eq(value(g, "TO"), reading == "zones" and -1 or -20)
+    eq(value_of(g, 25), reading == "zones" and 2 or 25, "both and 5 units more: the top zone")
   end)
 
   -- A (TO, 2 SP) attacks D (PL, 2 SP) at 1:1; TO's leader L is at 0207,

@@ -948,15 +948,15 @@ end)
 local function value(g, side) return Q(g, function(R) return R.morale.value(side) end) end
 
 test("6.1.1 / 6.1.4: the track moves at once, 1 field for the eliminating player; the value units act by is set in phase 9", function()
-  -- the track starts 4 fields for MO (zone 0); D's loss takes it to 5,
+  -- the track starts 9 fields for MO (zone 0); D's loss takes it to 10,
   -- zone +1 (tables.morale.zones)
   local g = setup({ U("A", "MO", "infantry", "0507", "S"), U("D", "PL", "infantry", "0508", "N", { sp = 1 }),
-                    U("E", "PL", "infantry", "1010", "N") }, { vars = { { "morale", -4 } } })
+                    U("E", "PL", "infantry", "1010", "N") }, { vars = { { "morale", -9 } } })
   to_phase(g, "A.infantry_attack")
   g.dice:force { 3 }                                  -- 2:1, "D2 -1": D's only SP
   done(play(g, "MO", "attack A D"))
   eq(g:unit_table("D"), nil)
-  eq(g:var("morale"), -5, "1 field for MO at once")
+  eq(g:var("morale"), -10, "1 field for MO at once")
   eq({ value(g, "MO"), Q(g, function(R) return R.morale.cm("MO") end) }, { 0, 0 }, "not in force yet")
   to_phase(g, "A.cavalry_move", 2)
   eq({ value(g, "MO"), value(g, "PL") }, { 1, -1 })
@@ -1053,11 +1053,11 @@ end)
 
 test("7.1.8 / 6.1.5: a banner falling under fire moves MORALE 3 fields, in force from phase 9", function()
   -- MO's archers X (0507) fire at D (0508, 1 SP, PB's only holder) as PL's
-  -- movement phase starts: 12 at range 1 is -2.  The track stands 2 fields
-  -- for MO (zone 0); 4 more take it to 6, zone +1 (tables.morale.zones).
+  -- movement phase starts: 12 at range 1 is -2.  The track stands 6 fields
+  -- for MO (zone 0); 4 more take it to 10, zone +1 (tables.morale.zones).
   local g = setup({ U("X", "MO", "archers", "0507", "S", { sp = 1, formation = "combat" }),
                     U("D", "PL", "infantry", "0508", "N", { sp = 1 }), B("PB", "PL", "D", "0508"),
-                    U("E", "PL", "infantry", "1212", "N") }, { vars = { { "morale", -2 } } })
+                    U("E", "PL", "infantry", "1212", "N") }, { vars = { { "morale", -6 } } })
   to_phase(g, "A.infantry_attack")
   local r = g:act("MO", "end")
   eq(r.status, "decision")
@@ -1067,7 +1067,7 @@ test("7.1.8 / 6.1.5: a banner falling under fire moves MORALE 3 fields, in force
   done(r)
   eq(g:unit_table("D"), nil)
   eq({ g:unit_table("PB").holder, g:unit_table("PB").hex }, { "", "0508" })
-  eq(g:var("morale"), -6)
+  eq(g:var("morale"), -10)
   eq(value(g, "MO"), 0)
   to_phase(g, "A.cavalry_move", 2)
   eq(value(g, "MO"), 1)

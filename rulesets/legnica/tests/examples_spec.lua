@@ -622,16 +622,16 @@ end)
 
 test("6.1.2 / 6.1.9 / T-39: MORALE reached during a turn gives its CM from phase 9 on", function()
   -- PL (A) at 0507 attacks M (1 SP) at 0508: 2:1, roll 3 = "D2 -1": M is eliminated, 1 field for PL,
-  -- from 4 (zone 0) to 5 (zone +1: MORALE +1, tables.morale.zones)
+  -- from 9 (zone 0) to 10 (zone +1: MORALE +1, tables.morale.zones)
   local g = setup({ U("A", "PL", "infantry", "0507", "S"), U("M", "MO", "infantry", "0508", "N", { sp = 1 }),
-                    U("E", "MO", "infantry", "1010", "N") }, { first = "PL", dice = { 3 }, vars = { { "morale", 4 } } })
+                    U("E", "MO", "infantry", "1010", "N") }, { first = "PL", dice = { 3 }, vars = { { "morale", 9 } } })
   to_phase(g, "A.infantry_attack")
   done(play(g, "PL", "attack A M"))
   eq(unit(g, "M"), nil)
-  eq({ g:var("morale"), g:var("morale.effective") }, { 5, 4 })
+  eq({ g:var("morale"), g:var("morale.effective") }, { 10, 9 })
   eq(evaluate(g, { "A" }, { "E" }).att["6.1.2"], nil, "not before phase 9")
   to_phase(g, "A.cavalry_move", 2)
-  eq(g:var("morale.effective"), 5)
+  eq(g:var("morale.effective"), 10)
   eq(evaluate(g, { "A" }, { "E" }).att["6.1.2"], 1)
 end)
 
