@@ -138,8 +138,51 @@ function A.le(p, q) return p[1] * q[2] <= q[1] * p[2] end
 -- that forbids it.  u = { arm = "cavalry" | "infantry", cf =, armour =,
 -- horse_archers = bool }; extra: in_zoc (bool), terrain (a fraction, the
 -- hex's terrain cost [4.3.6]).
+--
+-- The answer depends only on its arguments and on rules.tables.turn: once
+-- the rules are frozen (read-only while a game runs) it is kept, by the
+-- arguments packed into one integer when they are small integers (a fresh
+-- table is returned each time; a path search asks the same few questions
+-- thousands of times).
+local turn_memo = cache()   -- rules.tables.turn -> { key -> answer } or false (a memo: emptied when another game is played)
+local function small(x) return mtype(x) == "integer" and x >= 0 and x < 256 end
+local turn_cost_now
 function A.turn_cost(u, steps, extra)
   local Tn = rules.tables.turn
+  local memo = turn_memo[Tn]
+  if memo == nil then
+    memo = getmetatable(Tn) == "read-only" and {} or false
+    turn_memo[Tn] = memo
+  end
+  if not memo or mtype(steps) ~= "integer" or steps < 1 or steps > 3 then
+    return turn_cost_now(Tn, u, steps, extra)
+  end
+  local key = steps
+  if extra then
+    if extra.in_zoc then key = key + 4 end
+    local t = extra.terrain
+    if t then
+      local tn, td = t[1], t[2]
+      if not (small(tn) and small(td)) then return turn_cost_now(Tn, u, steps, extra) end
+      key = key + 8 + (tn << 32) + (td << 40)
+    end
+  end
+  if u.arm ~= "infantry" then
+    local cf, armour = u.cf or 0, u.armour or 0
+    if not (small(cf) and small(armour)) then return turn_cost_now(Tn, u, steps, extra) end
+    key = key + 16 + (u.horse_archers and 32 or 0) + (cf << 8) + (armour << 16)
+  end
+  local c = memo[key]
+  if c == nil then
+    local cost, rule = turn_cost_now(Tn, u, steps, extra)
+    if cost then c = { cost[1], cost[2] } else c = rule end
+    memo[key] = c
+  end
+  if type(c) == "string" then return nil, c end
+  return { c[1], c[2] }
+end
+
+function turn_cost_now(Tn, u, steps, extra)
   extra = extra or {}
   int(steps, "steps")
   if steps < 1 or steps > 3 then error("arith: a turn is 1 to 3 steps of 60 degrees", 2) end
