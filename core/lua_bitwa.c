@@ -34,6 +34,7 @@
 #define DICE_MT "bitwa.dice"
 #define LOG_MT "bitwa.log"
 #define PHASES_MT "bitwa.phases"
+#define HEAP_MT "bitwa.heap"
 
 static const char HEXCACHE_KEY = 'h';
 
@@ -45,7 +46,7 @@ static const char HEXCACHE_KEY = 'h';
 ** call, some 5% of a replay.  The registry holds the metatables for the
 ** state's life, so a slot never points at a freed table.
 */
-enum { HEX_KEY, MAP_KEY, STATE_KEY, DICE_KEY, LOG_KEY, PHASES_KEY };
+enum { HEX_KEY, MAP_KEY, STATE_KEY, DICE_KEY, LOG_KEY, PHASES_KEY, HEAP_KEY };
 
 /* The block of the userdata at i when its metatable is the class's, else NULL. */
 static void *to_class (lua_State *L, int i, int key) {
@@ -1977,6 +1978,132 @@ static const luaL_Reg util_funcs[] = {
   {NULL, NULL}
 };
 
+
+/* ================================================================== */
+/* heaps: a priority queue for rule code (a path search's open list)  */
+
+/*
+** bitwa.heap.new() -> heap; heap:push(key, value); heap:pop() -> value,
+** key (nil when empty); #heap.  Values come out by their integer key,
+** least first, and among equal keys in the order they were pushed: a
+** total order, so the same pushes give the same pops on every machine.
+** The keys live in C arrays (a userdata, the heap's first user value,
+** made again twice as large when full); the values in a table (its
+** second user value) at slots reused as they free.  Each push and pop
+** charges the instruction budget with the levels it walks.
+*/
+typedef struct { lua_Integer key, seq; lua_Integer slot; } heap_entry;
+typedef struct { lua_Integer n, cap, seq; lua_Integer nfree; } heap_head;
+
+static heap_entry *heap_entries (lua_State *L, int idx, const heap_head *h) {
+  heap_entry *e;
+  lua_getiuservalue(L, idx, 1);
+  e = h->cap > 0 ? lua_touserdata(L, -1) : NULL;
+  lua_pop(L, 1);
+  return e;
+}
+/* the free slots follow the cap entries in the same block */
+static lua_Integer *heap_free (heap_entry *e, const heap_head *h) {
+  return (lua_Integer *)(void *)(e + h->cap);
+}
+
+static int heap_new (lua_State *L) {
+  heap_head *h = lua_newuserdatauv(L, sizeof *h, 2);
+  h->n = h->cap = h->seq = h->nfree = 0;
+  lua_newtable(L);
+  lua_setiuservalue(L, -2, 2);
+  luaL_setmetatable(L, HEAP_MT);
+  return 1;
+}
+
+static heap_head *check_heap (lua_State *L) {
+  return check_class(L, 1, HEAP_KEY, HEAP_MT);
+}
+
+static int heap_less (const heap_entry *a, const heap_entry *b) {
+  return a->key < b->key || (a->key == b->key && a->seq < b->seq);
+}
+
+static int heap_push (lua_State *L) {
+  heap_head *h = check_heap(L);
+  lua_Integer key = luaL_checkinteger(L, 2);
+  heap_entry *e, x;
+  lua_Integer i, slot, levels = 1;
+  luaL_argcheck(L, !lua_isnoneornil(L, 3), 3, "a value expected");
+  e = heap_entries(L, 1, h);
+  if (h->n == h->cap) {
+    lua_Integer cap = h->cap < 16 ? 16 : h->cap * 2;
+    heap_entry *ne;
+    luaL_argcheck(L, cap <= (lua_Integer)(((size_t)-1 / 2) / (sizeof *ne + sizeof(lua_Integer))), 1,
+                  "heap too large");
+    ne = lua_newuserdatauv(L, (size_t)cap * (sizeof *ne + sizeof(lua_Integer)), 0);
+    if (h->cap > 0) {
+      memcpy(ne, e, (size_t)h->n * sizeof *ne);
+      memcpy((lua_Integer *)(void *)(ne + cap), heap_free(e, h), (size_t)h->nfree * sizeof(lua_Integer));
+    }
+    lua_setiuservalue(L, 1, 1);
+    h->cap = cap;
+    e = ne;
+  }
+  slot = h->nfree > 0 ? heap_free(e, h)[--h->nfree] : h->n + 1;
+  lua_getiuservalue(L, 1, 2);
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, -2, slot);
+  lua_pop(L, 1);
+  x.key = key;
+  x.seq = ++h->seq;
+  x.slot = slot;
+  i = h->n++;
+  while (i > 0) {
+    lua_Integer p = (i - 1) / 2;
+    if (!heap_less(&x, &e[p])) break;
+    e[i] = e[p];
+    i = p;
+    levels++;
+  }
+  e[i] = x;
+  bitwa_script_charge(L, levels);
+  return 0;
+}
+
+static int heap_pop (lua_State *L) {
+  heap_head *h = check_heap(L);
+  heap_entry *e, top, last;
+  lua_Integer i = 0, levels = 1;
+  if (h->n == 0) { lua_pushnil(L); return 1; }
+  e = heap_entries(L, 1, h);
+  top = e[0];
+  last = e[--h->n];
+  if (h->n > 0) {
+    for (;;) {
+      lua_Integer l = 2 * i + 1;
+      if (l >= h->n) break;
+      if (l + 1 < h->n && heap_less(&e[l + 1], &e[l])) l++;
+      if (!heap_less(&e[l], &last)) break;
+      e[i] = e[l];
+      i = l;
+      levels++;
+    }
+    e[i] = last;
+  }
+  heap_free(e, h)[h->nfree++] = top.slot;
+  lua_getiuservalue(L, 1, 2);
+  lua_rawgeti(L, -1, top.slot);
+  lua_pushnil(L);
+  lua_rawseti(L, -3, top.slot);
+  lua_pushinteger(L, top.key);
+  bitwa_script_charge(L, levels);
+  return 2;
+}
+
+static int heap_len (lua_State *L) {
+  lua_pushinteger(L, check_heap(L)->n);
+  return 1;
+}
+
+static const luaL_Reg heap_funcs[] = { {"new", heap_new}, {NULL, NULL} };
+static const luaL_Reg heap_methods[] = { {"push", heap_push}, {"pop", heap_pop}, {NULL, NULL} };
+
 /* ================================================================== */
 
 static void new_class (lua_State *L, const char *mt, int key, const luaL_Reg *methods,
@@ -2021,6 +2148,11 @@ int bitwa_open_kernel (lua_State *L) {
   new_class(L, DICE_MT, DICE_KEY, dice_methods, dice_gc, "dice");
   new_class(L, LOG_MT, LOG_KEY, log_methods, log_close, "game log");
   new_class(L, PHASES_MT, PHASES_KEY, phases_methods, phases_gc, "phases");
+  new_class(L, HEAP_MT, HEAP_KEY, heap_methods, NULL, "heap");
+  luaL_getmetatable(L, HEAP_MT);
+  lua_pushcfunction(L, heap_len);
+  lua_setfield(L, -2, "__len");
+  lua_pop(L, 1);
 
   lua_newtable(L);
   luaL_newlib(L, hex_funcs); lua_setfield(L, -2, "hex");
@@ -2029,6 +2161,7 @@ int bitwa_open_kernel (lua_State *L) {
   luaL_newlib(L, dice_funcs); lua_setfield(L, -2, "dice");
   luaL_newlib(L, log_funcs); lua_setfield(L, -2, "log");
   luaL_newlib(L, phases_funcs); lua_setfield(L, -2, "phases");
+  luaL_newlib(L, heap_funcs); lua_setfield(L, -2, "heap");
   luaL_newlib(L, util_funcs); lua_setfield(L, -2, "util");
   lua_pushstring(L, BITWA_VERSION);
   lua_setfield(L, -2, "version");

@@ -422,6 +422,11 @@ function M.new()
 
   function api.units_at(h) return api.units { hex = h } end
 
+  -- bitwa.heap() -> a priority queue (the kernel's): heap:push(key, value)
+  -- with an integer key, heap:pop() -> value, key (nil when empty), #heap.
+  -- Least key first; equal keys in the order pushed.
+  api.heap = bitwa.heap.new
+
   -- bitwa.spawn{name=, side=, kind=, hex=, facing=, <attr>=...} -> unit
   function api.spawn(t)
     local g = writable("bitwa.spawn", 2)

@@ -633,58 +633,21 @@ function M.reach(side, u, to, facing_)
   if not u.hex then return nil, "4.4.3", u.name .. " is off the map" end
   local least = to and least_entry(u) or 0
   local distance = bitwa.hex.distance
-  -- ties keep the order found (sequence numbers): the same result every
-  -- time.  A heap entry is { f, seq, state, cost, parent entry, step,
-  -- ends }; a path is made (from the parents) only for a place listed.
-  local heap, n, seq = {}, 0, 0
+  -- the open list: bitwa.heap, least estimate first and, among equal
+  -- estimates, the entry pushed first (a total order: the same result
+  -- every time).  An entry is { state, cost, parent entry, step, ends };
+  -- a path is made (from the parents) only for a place listed.
+  local heap = bitwa.heap()
+  local hpush, hpop = heap.push, heap.pop
   local function push(e)
-    seq = seq + 1
-    e[2] = seq
-    local f = e[4] + (to and distance(e[3].hex, to) * least or 0)
-    e[1] = f
-    n = n + 1
-    local i = n
-    while i > 1 do
-      local p = i // 2
-      local hp = heap[p]
-      local pf = hp[1]
-      if pf < f or (pf == f and hp[2] < seq) then break end
-      heap[i] = hp
-      i = p
-    end
-    heap[i] = e
-  end
-  local function pop()
-    local top = heap[1]
-    local last = heap[n]
-    heap[n] = nil
-    n = n - 1
-    if n > 0 then
-      local lf, ls = last[1], last[2]
-      local i = 1
-      while true do
-        local l = 2 * i
-        if l > n then break end
-        local c = heap[l]
-        local r = l + 1
-        if r <= n then
-          local rc = heap[r]
-          if rc[1] < c[1] or (rc[1] == c[1] and rc[2] < c[2]) then l, c = r, rc end
-        end
-        if lf < c[1] or (lf == c[1] and ls < c[2]) then break end
-        heap[i] = c
-        i = l
-      end
-      heap[i] = last
-    end
-    return top
+    if to then hpush(heap, e[2] + distance(e[1].hex, to) * least, e) else hpush(heap, e[2], e) end
   end
   local function path_of(e)
     local len, x = 0, e
-    while x[6] do len = len + 1; x = x[5] end
+    while x[4] do len = len + 1; x = x[3] end
     local p = {}
     x = e
-    for i = len, 1, -1 do p[i] = x[6]; x = x[5] end
+    for i = len, 1, -1 do p[i] = x[4]; x = x[3] end
     return p
   end
   local mp0 = u.mp_left
@@ -697,10 +660,11 @@ function M.reach(side, u, to, facing_)
   local move_line, turn_lines = "move " .. name, {}
   for f = 0, 5 do turn_lines[f] = "turn " .. name .. " " .. bitwa.hex.facing_name(f) end
   local out, best, done = {}, {}, {}
-  push({ 0, 0, MV.planned(u), 0, nil, nil, false })
-  while n > 0 do
-    local e = pop()
-    local s = e[3]
+  push({ MV.planned(u), 0, nil, nil, false })
+  while true do
+    local e = hpop(heap)
+    if e == nil then break end
+    local s = e[1]
     local hex, facing = s.hex, s.facing
     -- done and best by hex: bits per facing (and whether it turned there)
     local bit = 1 << (facing * 2 + (s.turned_here and 1 or 0))
@@ -711,14 +675,14 @@ function M.reach(side, u, to, facing_)
       local bh = best[hex] or 0
       if bh & fbit == 0 then
         best[hex] = bh | fbit
-        out[#out + 1] = { hex = hex, facing = facing, cost = e[4], path = path_of(e) }
+        out[#out + 1] = { hex = hex, facing = facing, cost = e[2], path = path_of(e) }
         if to and hex.label == to_label and (facing_ == nil or facing_ == facing) then return out end
       end
-      if not e[7] then
+      if not e[5] then
         local plan = check_move(side, s)
         if plan and not plan.leave and not plan.ride then
           local nx = planned_move(s, plan)
-          push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = move_line, hex = nx.hex, facing = nx.facing },
+          push({ nx, mp0 - nx.mp_left, e, { line = move_line, hex = nx.hex, facing = nx.facing },
                  nx.stopped or path_ends(s, plan.from, plan.to) })
         end
         if not s.turned_here then
@@ -739,7 +703,7 @@ function M.reach(side, u, to, facing_)
             end
             if tp then
               local nx = planned_turn(s, tp, f)
-              push({ 0, 0, nx, mp0 - nx.mp_left, e, { line = turn_lines[f], hex = nx.hex, facing = nx.facing }, false })
+              push({ nx, mp0 - nx.mp_left, e, { line = turn_lines[f], hex = nx.hex, facing = nx.facing }, false })
             end
           end
         end

@@ -383,6 +383,73 @@ test("bitwa.units{near=, within=}: the units within n hexes of a hex, in id orde
   ok(not okq and tostring(err):find("within", 1, true), tostring(err))
 end)
 
+test("bitwa.heap: values come out by key, equal keys in the order pushed, as a stable sort says, pushes and pops mixed", function()
+  local h = bitwa.heap.new()
+  local model, pushed, popped = {}, 0, 0
+  local x = 12345
+  local function rnd(n) x = (x * 1103515245 + 12345) % 2147483648; return x % n end
+  local function model_pop()
+    local bi
+    for i, m in ipairs(model) do
+      if not bi or m.key < model[bi].key or (m.key == model[bi].key and m.n < model[bi].n) then bi = i end
+    end
+    return table.remove(model, bi)
+  end
+  for _ = 1, 5000 do
+    if rnd(3) > 0 then
+      pushed = pushed + 1
+      local key = rnd(40) - 20
+      h:push(key, { pushed })
+      model[#model + 1] = { key = key, n = pushed }
+    elseif #model > 0 then
+      local v, key = h:pop()
+      local m = model_pop()
+      popped = popped + 1
+      eq(v[1], m.n, "pop " .. popped .. ": the value")
+      eq(key, m.key, "pop " .. popped .. ": the key")
+    else
+      eq(h:pop(), nil, "an empty heap pops nil")
+    end
+    eq(#h, #model, "its length")
+  end
+  while #model > 0 do
+    local v = h:pop()
+    eq(v[1], model_pop().n)
+  end
+  eq(h:pop(), nil)
+  ok(pushed > 3000 and popped > 1000, pushed .. " pushes, " .. popped .. " pops")
+  eq(getmetatable(h), "heap")
+  ok(not pcall(h.push, h, 1.5, true), "a key that is not an integer is refused")
+  ok(not pcall(h.push, h, 1, nil), "a nil value is refused")
+  ok(not pcall(h.push, {}, 1, true), "push needs a heap")
+end)
+
+test("bitwa.heap: each push and pop is charged to the instruction budget of rule code", function()
+  local sandbox = bitwa.sandbox
+  local function used(f)
+    local co = coroutine.create(f)
+    sandbox.budget(10000000)
+    local r = sandbox.resume(co)
+    local left = sandbox.budget_left()
+    sandbox.budget(0)
+    eq(r, "done")
+    return 10000000 - left
+  end
+  local N = 4096
+  local with_heap = used(function()
+    local h = bitwa.heap.new()
+    for i = 1, N do h:push(N - i, i) end
+    for _ = 1, N do h:pop() end
+  end)
+  local plain = used(function()
+    local h = { push = function() end, pop = function() end }
+    for i = 1, N do h:push(N - i, i) end
+    for _ = 1, N do h:pop() end
+  end)
+  -- every push walks up to the root here (keys decrease): log2 levels each
+  ok(with_heap - plain >= N * 10, "charged " .. (with_heap - plain) .. " for " .. N .. " pushes and pops")
+end)
+
 test("state journal: a rollback to the mark and a clone at the mark equal a copy taken at the mark, after random changes", function()
   local dice = bitwa.dice.new(7, 0)
   local function r(n) if n < 2 then return 1 end return (dice:roll(1, n, "test")) end
