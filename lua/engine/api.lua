@@ -321,6 +321,7 @@ function M.new()
   -- standing on a hex.  Both are answered from the unit cache, with no
   -- call per unit (where is called for each unit the others let through).
   local NO_FILTER = {}
+  local select_units = bitwa.util.select_units
   -- the set of a list of kinds given by rule code (read raw: a list, not
   -- its metamethods; the work is rule code's, under its budget)
   local function kind_set(list)
@@ -337,7 +338,7 @@ function M.new()
     filter = filter or NO_FILTER
     local c = g.unit_cache
     if not c or c.version ~= g.state:version() then c = g:units_cache() end
-    local ids = c.ids
+    local ids, gather = c.ids, nil
     local near = filter.near
     local h = filter.hex
     if h then
@@ -356,7 +357,6 @@ function M.new()
       if math.type(within) ~= "integer" or within < 0 then
         error("bitwa.units: within must be a non-negative integer", 2)
       end
-      local at, list = c.at, {}
       -- the hexes around `near`: the grid never changes, so each list is
       -- asked of the kernel once per game
       local ranges = g.range_cache
@@ -365,12 +365,8 @@ function M.new()
       if not by_hex then by_hex = {}; ranges[within] = by_hex end
       local hexes = by_hex[near]
       if not hexes then hexes = g.map:range(near, within); by_hex[near] = hexes end
-      for i = 1, #hexes do
-        local here = at[hexes[i]]
-        if here then for j = 1, #here do list[#list + 1] = here[j] end end
-      end
-      table.sort(list)
-      ids = list
+      ids = hexes
+      gather = c.at
     end
     local side, kind, where = filter.side, filter.kind, filter.where
     local kinds_in, on_map = nil, filter.on_map
@@ -388,36 +384,17 @@ function M.new()
         side = nil
       end
     end
-    local out, n = {}, 0
-    if kinds_in or on_map then
-      local sides, kinds, hexes = c.side, c.kind, c.hex
-      for i = 1, #ids do
-        local id = ids[i]
-        if (not side or sides[id] == side) and (not kind or kinds[id] == kind) and
-           (not kinds_in or kinds_in[kinds[id]]) and (not on_map or hexes[id] ~= nil) then
-          local u = proxies[id] or proxy(id)
-          if not where or where(u) then n = n + 1; out[n] = u end
-        end
-      end
-      return out
+    -- the kernel filters by side, kind and hex and makes the list (the
+    -- ids of the hexes gathered and sorted for `near`); `where` is asked
+    -- here of each unit let through, in id order
+    local out = select_units(ids, gather, proxies, proxy, c.side, c.kind, c.hex, side, kind, kinds_in, on_map)
+    if not where then return out end
+    local kept, n = {}, 0
+    for i = 1, #out do
+      local u = out[i]
+      if where(u) then n = n + 1; kept[n] = u end
     end
-    if not side and not kind then
-      for i = 1, #ids do
-        local id = ids[i]
-        local u = proxies[id] or proxy(id)
-        if not where or where(u) then n = n + 1; out[n] = u end
-      end
-      return out
-    end
-    local sides, kinds = c.side, c.kind
-    for i = 1, #ids do
-      local id = ids[i]
-      if (not side or sides[id] == side) and (not kind or kinds[id] == kind) then
-        local u = proxies[id] or proxy(id)
-        if not where or where(u) then n = n + 1; out[n] = u end
-      end
-    end
-    return out
+    return kept
   end
 
   function api.units_at(h) return api.units { hex = h } end

@@ -596,6 +596,8 @@ function M.planned_turn(s, tp, f)
   return n
 end
 
+local own_planned_turn = M.planned_turn
+
 -- The least MP (sixths) any hex entry costs u: the lowest TERRAIN
 -- INFLUENCE cost of its arm (the search toward a hex never overestimates).
 local function least_entry(u)
@@ -656,6 +658,7 @@ function M.reach(side, u, to, facing_)
   local check_move, check_turn, planned_move, planned_turn, path_ends =
     MV.check_move, MV.check_turn, MV.planned_move, MV.planned_turn, MV.path_ends
   local turn = bitwa.hex.turn
+  local prune = planned_turn == own_planned_turn
   local name = u.name
   local move_line, turn_lines = "move " .. name, {}
   for f = 0, 5 do turn_lines[f] = "turn " .. name .. " " .. bitwa.hex.facing_name(f) end
@@ -686,12 +689,19 @@ function M.reach(side, u, to, facing_)
                  nx.stopped or path_ends(s, plan.from, plan.to) })
         end
         if not s.turned_here then
-          -- a turn by n x 60 degrees costs the same either way [4.3]
+          -- a turn by n x 60 degrees costs the same either way [4.3].  A
+          -- place already done (this hex, that facing, turned here) is
+          -- not pushed again: it would come out later and be passed over,
+          -- so the places listed and their order are the same (when the
+          -- turned copy is this module's own: it stays on the hex, turned)
           local p1, p2, p3
+          local dturned = prune and (done[hex] or 0) or 0
           for steps = 1, 5 do
             local f = turn(facing, steps)
             local tp
-            if steps == 1 or steps == 5 then
+            if dturned & (1 << (f * 2 + 1)) ~= 0 then
+              tp = false
+            elseif steps == 1 or steps == 5 then
               if p1 == nil then p1 = check_turn(side, s, f) or false end
               tp = p1
             elseif steps == 2 or steps == 4 then
