@@ -234,7 +234,7 @@ end
 -- pursue: at the MORALE value of obligatory pursuit unless a leader of its
 -- side is on h (A-045), or with no leader of its side within 5 hexes.
 -- (The PURSUIT table's roll, 5.5.3, is left to chance.)
-local function pursuit_obligatory(side, h)
+function M.pursuit_obligatory(side, h)
   local near
   for _, l in ipairs(rules.leaders.on_map(side)) do
     local d = bitwa.hex.distance(l.hex, h)
@@ -251,11 +251,17 @@ end
 -- enemy leaves and follows its retreat away from the attacker, so such
 -- terrain on that hex or within 2 hexes beyond it is a trap (the bot does
 -- not close in on such an enemy by choice; the attack is then owed,
--- 5.2.2).  The same reading as the Legnica bot's.
+-- 5.2.2).  What terrain does to the pursuer is rules.bot.spoiled_by and
+-- whether it must pursue rules.bot.pursuit_obligatory, so that a
+-- ruleset's bot built on this one (Legnica's scatter) replaces only those.
+function M.spoiled_by(s, t)
+  return rules.movement.disorganizing[rules.units.is_cavalry(s) and "cavalry" or "infantry"][t] == true
+end
+
 function M.pursuit_trap(side, s)
   if not s.hex or not rules.units.is_field(s) then return false end
-  local arm = rules.units.is_cavalry(s) and "cavalry" or "infantry"
-  local bad = rules.movement.disorganizing[arm]
+  local B = rules.bot
+  local spoiled_by = B.spoiled_by
   local enemy = rules.units.enemy(side)
   local here = s.hex
   local adjacent, seen = {}, {}
@@ -266,15 +272,15 @@ function M.pursuit_trap(side, s)
       adjacent[#adjacent + 1] = h
     end
   end
-  if #adjacent == 0 or not pursuit_obligatory(side, here) then return false end
+  if #adjacent == 0 or not B.pursuit_obligatory(side, here) then return false end
   local terrain = rules.fortifications.terrain
   for _, eh in ipairs(adjacent) do
-    if bad[terrain(eh)] then return true end
+    if spoiled_by(s, terrain(eh)) then return true end
     for _, n in ipairs(bitwa.hex.neighbours(eh)) do
       if bitwa.hex.distance(here, n) >= 2 then
-        if bad[terrain(n)] then return true end
+        if spoiled_by(s, terrain(n)) then return true end
         for _, m in ipairs(bitwa.hex.neighbours(n)) do
-          if bitwa.hex.distance(here, m) >= 3 and bad[terrain(m)] then return true end
+          if bitwa.hex.distance(here, m) >= 3 and spoiled_by(s, terrain(m)) then return true end
         end
       end
     end

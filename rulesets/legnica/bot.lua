@@ -58,60 +58,15 @@ local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
 end
 
--- [5.5.2] [6.1.8] Whether a unit of `side` attacking from hex h must
--- pursue: at '+2' on the MORALE track unless a leader of its side is on
--- h, or with no leader of its side within 5 hexes.  (The PURSUIT table's
--- roll, 5.5.3, is left to chance.)
-local function pursuit_obligatory(side, h)
-  local near
-  for _, l in ipairs(rules.leaders.on_map(side)) do
-    local d = bitwa.hex.distance(l.hex, h)
-    if d == 0 then return false end
-    if not near or d < near then near = d end
-  end
-  if rules.morale.value(side) >= rules.tables.morale.obligatory_pursuit then return true end
-  return near == nil or near > rules.tables.pursuit.obligatory_beyond
-end
-
--- Whether terrain t scatters s (a unit or a plan of it, with its CF)
--- entering it off the road [4.2.5] [4.2.6].
-local function scatters_in(s, t)
+-- [4.2.5] [4.2.6] Whether terrain t scatters s (a unit or a plan of it,
+-- with its CF) entering it off the road: what the Medieval bot's
+-- pursuit_trap (a unit ending next to an enemy it must pursue into such
+-- terrain, [5.5.2] [6.1.8]) asks here instead of Grunwald's
+-- disorganization.
+function M.spoiled_by(s, t)
   local S = rules.tables.scatter
   if rules.units.is_cavalry(s) then return (s.cf or 0) > 0 and S.scattering.cavalry[t] == true end
   return S.scattering.infantry[t] == true
-end
-
--- [5.5] [4.2.5] [4.2.6] Whether a unit (plan s) ending its move at s.hex
--- next to an enemy field unit would have to pursue it into terrain that
--- scatters it: the pursuit is obligatory and enters the hex the enemy
--- leaves, then follows its retreat away from the attacker, so a village,
--- forest or swamp on that hex or within 2 hexes of it beyond it is a
--- trap (the bot does not close in on such an enemy).
-function M.pursuit_trap(side, s)
-  if not s.hex or not rules.units.is_field(s) then return false end
-  if rules.units.is_cavalry(s) and (s.cf or 0) <= 0 then return false end
-  local enemy = rules.units.enemy(side)
-  local here = s.hex
-  local adjacent = {}
-  for _, n in ipairs(bitwa.hex.neighbours(here)) do
-    for _, e in ipairs(rules.units.field_units_at(n, enemy)) do
-      if not rules.units.is_panicked(e) then adjacent[#adjacent + 1] = n break end
-    end
-  end
-  if #adjacent == 0 or not pursuit_obligatory(side, here) then return false end
-  local terrain = rules.fortifications.terrain
-  for _, eh in ipairs(adjacent) do
-    if scatters_in(s, terrain(eh)) then return true end
-    for _, n in ipairs(bitwa.hex.neighbours(eh)) do
-      if bitwa.hex.distance(here, n) >= 2 then
-        if scatters_in(s, terrain(n)) then return true end
-        for _, m in ipairs(bitwa.hex.neighbours(n)) do
-          if bitwa.hex.distance(here, m) >= 3 and scatters_in(s, terrain(m)) then return true end
-        end
-      end
-    end
-  end
-  return false
 end
 
 -- [5.6.12] A plan may end only where the moves the unit then owes (a
