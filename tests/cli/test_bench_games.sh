@@ -7,18 +7,7 @@
 BITWA=${1:-build/tools/bitwa}
 case $BITWA in /*) ;; *) BITWA=$(pwd)/$BITWA ;; esac
 BENCH=$(dirname "$0")/../../tools/bench_games.sh
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-status() { # status GOT WANT DESCRIPTION
-  if [ "$1" -eq "$2" ]; then ok; else no "$3: exit $1, expected $2: $(cat "$T/out" "$T/err")"; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 # row FILE SCENARIO CONFIG GAMES: that row, with positive seconds, games/s
 # (odds: "-") and ratio, and a cpu% (a whole number; 0 may be a short run
 # between two clock ticks)
@@ -125,5 +114,4 @@ status $? 1 "outcomes that differ"
 has "$T/out" "WARNING: skirmish/duel: logged/1 (process 1) ended differently" "the warning names the configuration"
 if grep -q odds/1 "$T/out"; then no "--odds none still timed odds"; else ok; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,23 +5,7 @@
 # (no refusal, no fallback to the random choice).
 # usage: test_bots.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-BITWA_NO_PROGRESS=1
-export BITWA_NO_PROGRESS
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-expect() {
-  want=$1; shift; what=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 G=tests/bots/grunwald-089d1f3.lua
 L=tests/bots/legnica-089d1f3.lua
@@ -34,5 +18,4 @@ has "$T/out" "^result: .* wins" "a Henry II game to a result"
 has "$T/out" "bots: 0 proposed lines refused; 0 fallbacks" "the pinned Legnica bot: no refusal, no fallback"
 expect 0 "the pinned game replays" "$BITWA" replay "$T/l.bitwa" --verify
 
-echo "bots: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish bots

@@ -3,23 +3,7 @@
 # stderr, and game files left untouched by refused or failed actions.
 # usage: test_cli.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-# expect STATUS DESCRIPTION -- COMMAND...
-expect() {
-  want=$1; shift; what=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
-digest() { cksum "$1" | cut -d' ' -f1-2; }
+. "$(dirname "$0")/lib.sh"
 
 expect 0 "help" "$BITWA" help
 has "$T/out" "run      play a whole game with bots" "help lists commands"
@@ -211,5 +195,4 @@ expect 2 "undo after a roll" "$BITWA" undo "$A2"
 has "$T/err" "rolled dice (reaction fire (3.7)): a roll is never taken back" "a roll is never taken back"
 [ "$(digest "$A2")" = "$before" ] && ok || no "a refused undo changed the game file"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

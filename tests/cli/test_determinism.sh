@@ -4,10 +4,7 @@
 # perturbed by BITWA_TEST_HEAP_JITTER, and a fresh Lua string-hash seed
 # in every process (Lua seeds it from addresses and the clock).
 BITWA=${1:-build/tools/bitwa}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 run() { # run NAME [ENV...] -- plays the same game into $T/NAME.bitwa
   name=$1; shift
   env "$@" "$BITWA" run skirmish-plus/duel -o "$T/$name.bitwa" --seed 42 --quiet --durability off || return 1
@@ -31,5 +28,4 @@ done
 "$BITWA" script tests/cli/dump_log.lua "$T/other.bitwa" >"$T/other.txt"
 if cmp -s "$T/plain.txt" "$T/other.txt"; then fail=$((fail + 1)); echo "FAIL: seed 43 gave seed 42's game"
 else pass=$((pass + 1)); fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

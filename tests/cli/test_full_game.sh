@@ -7,10 +7,7 @@
 BITWA=${1:-build/tools/bitwa}
 TARGET=${2:-grunwald/clash-of-titans}
 SEED=${3:-1}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
+. "$(dirname "$0")/lib.sh"
 check() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $*"; fi; }
 "$BITWA" run "$TARGET" -o "$T/game.bitwa" --seed "$SEED" >"$T/run.txt" 2>"$T/err.txt"
 check [ $? -eq 0 ]
@@ -29,5 +26,4 @@ check [ -s "$T/final.svg" ]
 check grep -q "</svg>" "$T/final.svg"
 cat "$T/err.txt"
 tail -2 "$T/run.txt"
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -6,24 +6,7 @@
 # usage: test_modding.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
 case $BITWA in /*) ;; *) BITWA=$(pwd)/$BITWA ;; esac
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-expect() {
-  want=$1; shift; what=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
-hasnt() {
-  if grep -q -- "$2" "$1"; then no "$3: '$2' in $(cat "$1")"; else ok; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # ---- a scenario with a mistake on every line: all of them, at their lines
 cat >"$T/bad.lua" <<'SCEN'
@@ -259,5 +242,4 @@ RS
 BITWA_PATH="$T/rs" expect 2 "a misspelt attribute field" "$BITWA" lint typo
 has "$T/err" "typo/ruleset.lua: attributes\[1\]: unknown field 'mn' (did you mean 'min'?)" "did you mean, in an attribute"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

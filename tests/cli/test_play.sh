@@ -10,18 +10,7 @@ BITWA=${1:-build/tools/bitwa}
 PTY=${2:-}
 EDIT=${3:-plain}
 FACTOR=${BITWA_TIME_FACTOR:-1}
-T=$(mktemp -d)
-trap '[ -n "$KEEP" ] || rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-expect() { # expect STATUS DESCRIPTION COMMAND...
-  want=$1; shift; what=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 has() { # has FILE TEXT DESCRIPTION
   if grep -q -F -- "$2" "$1"; then ok; else no "$3: '$2' not in $(head -c 3000 "$1")"; fi
 }
@@ -176,5 +165,4 @@ else
     'send move R2 0805 NE\\r\nexpect [bot B] answers fire (B3 may fire at R2)\nexpect roll reaction fire (3.7): 1d6 = 2\nexpect , PROMPT> \n'
 fi
 
-echo "play: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish play

@@ -9,18 +9,10 @@
 # by `timeout` at the latest); exit 77 (skipped) without libmicrohttpd.
 # usage: test_serve.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
-T=$(mktemp -d)
 PID=""
+. "$(dirname "$0")/lib.sh"
 stop() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; wait 2>/dev/null; }
-trap 'stop; rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
-digest() { cksum "$1" | cut -d' ' -f1-2; }
+cleanup() { stop; }
 started() { # started FILE TEXT: wait (up to 120 s, a loaded machine is slow) for the server's line
   i=0
   while ! grep -q "$2" "$1" 2>/dev/null && [ $i -lt 1200 ] && kill -0 $PID 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
@@ -351,5 +343,4 @@ status 200 "with the token"
 stop
 PID=""
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -3,24 +3,7 @@
 # 1 a game failed, 2 bad input), what they print, and the files they write.
 # usage: test_sim.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-BITWA_NO_PROGRESS=1
-export BITWA_NO_PROGRESS
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL $*"; }
-# expect STATUS DESCRIPTION -- COMMAND...
-expect() {
-  want=$1; shift; what=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  got=$?
-  if [ "$got" -eq "$want" ]; then ok; else no "$what: exit $got, expected $want: $(cat "$T/err")"; fi
-}
-has() { # has FILE TEXT DESCRIPTION
-  if grep -q -- "$2" "$1"; then ok; else no "$3: '$2' not in $(cat "$1")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # help and bad arguments
 expect 0 "help lists sim" "$BITWA" help
@@ -201,5 +184,4 @@ expect 0 "compare an option, json" "$BITWA" compare skirmish/duel -n 4 --b optio
 has "$T/out" '"b":"skirmish stacking_limit=3"' "compare json names the option"
 has "$T/out" '"measures":\[' "compare json measures"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -23,21 +23,10 @@ function check(cond, what) {
 
 async function main() {
   const game = path.join(out, "browser.bitwa");
-  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  fresh(game);
   execFileSync(bitwa, ["start", "tests/fixtures/scenarios/skirmish-archers.lua", "--ruleset", "skirmish", game, "--seed", "2"]);
-  const srv = spawn(bitwa, ["serve", game, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((resolve, reject) => {
-    let buf = "";
-    const t = setTimeout(() => reject(new Error("the server did not start")), 20000);
-    srv.stdout.on("data", (d) => {
-      buf += d;
-      const m = buf.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) { clearTimeout(t); resolve(m[1]); }
-    });
-  });
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--no-first-run"] });
+  const { srv, url } = await serve([game], "the skirmish");
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const state = async () => (await (await page.request.get(url + "api/state")).json());
@@ -174,7 +163,19 @@ async function main() {
   process.exit(failures ? 1 : 0);
 }
 
-// A server on a new game: its URL and process
+// A game file not there yet (nor its WAL files)
+function fresh(game) {
+  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+}
+
+// Headless Chromium, quiet (no network of its own)
+function launch() {
+  return chromium.launch({ executablePath: chromePath, headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--no-first-run"] });
+}
+
+// A server on a game (bitwa serve ARGS): its URL and process
 async function serve(args, what) {
   const srv = spawn(bitwa, ["serve", ...args, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
@@ -194,11 +195,9 @@ async function serve(args, what) {
 // lit for it, an arrow for the facing, the odds, confirm
 async function kircholm() {
   const game = path.join(out, "kircholm.bitwa");
-  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  fresh(game);
   const { srv, url } = await serve(["husaria/kircholm", "-o", game, "--seed", "1", "--bots", "SW=rules"], "Kircholm");
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--no-first-run"] });
+  const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     const state = async () => (await (await page.request.get(url + "api/state?marks=0")).json());
@@ -246,11 +245,9 @@ async function kircholm() {
 // chosen on the board with its odds, and carried out when both sides end
 async function crecy() {
   const game = path.join(out, "crecy.bitwa");
-  for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
+  fresh(game);
   const { srv, url } = await serve(["grognard/crecy", "-o", game, "--seed", "1", "--bots", "B=rules"], "Crécy");
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--no-first-run"] });
+  const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
@@ -429,20 +426,8 @@ async function grunwald() {
   const plAnswers = [];
   for (const a of turn1) for (const d of a.decisions) if (d.side === "PL") plAnswers.push(d.answer);
   const endOfTurn = log.find((a) => a.turn === 2 && a.side === "PL");   // the first PL action of turn 2
-  const srv = spawn(bitwa, ["serve", "grunwald/clash-of-titans", "-o", game, "--seed", "1", "--bots", "TO=rules", "--port", "0"],
-                    { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((resolve, reject) => {
-    let buf = "";
-    const t = setTimeout(() => reject(new Error("the Grunwald server did not start")), 60000);
-    srv.stdout.on("data", (d) => {
-      buf += d;
-      const m = buf.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) { clearTimeout(t); resolve(m[1]); }
-    });
-  });
-  const browser = await chromium.launch({ executablePath: chromePath, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync", "--no-first-run"] });
+  const { srv, url } = await serve(["grunwald/clash-of-titans", "-o", game, "--seed", "1", "--bots", "TO=rules"], "Grunwald");
+  const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   try {
     const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
