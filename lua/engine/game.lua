@@ -368,6 +368,17 @@ end
 function Game:set_field(id, k, slot, v)
   local st = self.state
   local before = st:version()
+  -- A value the unit has already (its row, in step with the state, holds
+  -- it: the same type, the same value) changes nothing: the state would
+  -- record no event and keep its version, the cache and the row stay.
+  local r = self.unit_rows
+  if r and v ~= nil and self.rows_version == before then
+    local row = rawget(r, id)
+    if row then
+      local cur = rawget(row, k)
+      if rawequal(cur, v) and math.type(cur) == math.type(v) then return end
+    end
+  end
   local c = self.unit_cache
   if c and c.version ~= before then c = nil end            -- stale: rebuilt on next use
   local cached = c and (k == "hex" or k == "side" or k == "kind")
@@ -378,7 +389,6 @@ function Game:set_field(id, k, slot, v)
   local after = st:version()
   if insync then self.rows_version = after end
   if c then c.version = after end
-  local r = self.unit_rows
   local row = r and rawget(r, id)
   if row then
     row[k] = st:get(id, slot)

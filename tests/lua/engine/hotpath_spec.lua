@@ -193,6 +193,41 @@ test("unit rows: a rollback restores the fields read; a clone reads its own stat
   ok(same, why)
 end)
 
+test("unit rows: writing the value a unit has changes nothing (no event, the state's version and hash kept); other writes as before", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local api = g.rs.api
+  local seen
+  local r = g:_start({ n = g.n + 1, side = "A", line = "probe", turn = 1, phase = "A.move" }, function()
+    local u = api.unit("R1")
+    local v0, h0 = g.state:version(), g.state:hash()
+    u.sp = u.sp                                   -- the same values: nothing happens
+    u.hex = u.hex
+    u.facing = u.facing
+    seen = { g.state:version() == v0, g.state:hash() == h0, #g.state:events() }
+    u.sp = 2.0                                    -- a float of the same value goes to the state, which keeps it
+    seen[4] = g.state:version() == v0
+    seen[5] = math.type(u.sp)
+    u.sp = 1                                      -- a change is recorded as always
+    seen[6] = #g.state:events()
+    seen[7] = g.state:hash() == g.state:hash_full()
+    local bad = pcall(function() u.sp = 1.5 end)  -- and a bad value is still refused by the state
+    seen[8] = bad
+    api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused")
+  eq(seen[1], true, "the version is kept")
+  eq(seen[2], true, "the hash is kept")
+  eq(seen[3], 0, "no event")
+  eq(seen[4], true)
+  eq(seen[5], "integer")
+  eq(seen[6], 1, "one event for the change")
+  eq(seen[7], true)
+  eq(seen[8], false, "1.5 refused")
+  eq(g:query(function() return api.unit("R1").sp end), 2, "rolled back")
+  local same, why = rows_match(g)
+  ok(same, why)
+end)
+
 test("unit proxies: one per unit, equal and usable as keys", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
