@@ -596,7 +596,7 @@ function M.planned_turn(s, tp, f)
   return n
 end
 
-local own_planned_turn = M.planned_turn
+local own_planned_turn, own_planned_move = M.planned_turn, M.planned_move
 
 -- The least MP (sixths) any hex entry costs u: the lowest TERRAIN
 -- INFLUENCE cost of its arm (the search toward a hex never overestimates).
@@ -637,12 +637,19 @@ function M.reach(side, u, to, facing_)
   local distance = bitwa.hex.distance
   -- the open list: bitwa.heap, least estimate first and, among equal
   -- estimates, the entry pushed first (a total order: the same result
-  -- every time).  An entry is { state, cost, parent entry, step, ends };
-  -- a path is made (from the parents) only for a place listed.
+  -- every time).  An entry is { state, cost, parent entry, step, ends,
+  -- plan, facing turned to }; a path is made (from the parents) only for
+  -- a place listed.  With this module's own planned_move and planned_turn
+  -- (lazy), an entry's state is made only when it comes out of the open
+  -- list and its place is not done yet (most entries never come out):
+  -- its cost and hex are known from the plan (the MP it pays; the hex
+  -- entered, or the same hex turned), so the estimates and the order are
+  -- the same; the copies are made from the same parent, which nothing
+  -- changes meanwhile.
   local heap = bitwa.heap()
   local hpush, hpop = heap.push, heap.pop
-  local function push(e)
-    if to then hpush(heap, e[2] + distance(e[1].hex, to) * least, e) else hpush(heap, e[2], e) end
+  local function push(e, hex)
+    if to then hpush(heap, e[2] + distance(hex, to) * least, e) else hpush(heap, e[2], e) end
   end
   local function path_of(e)
     local len, x = 0, e
@@ -659,21 +666,43 @@ function M.reach(side, u, to, facing_)
     MV.check_move, MV.check_turn, MV.planned_move, MV.planned_turn, MV.path_ends
   local turn = bitwa.hex.turn
   local prune = planned_turn == own_planned_turn
+  local lazy = prune and planned_move == own_planned_move
   local name = u.name
   local move_line, turn_lines = "move " .. name, {}
   for f = 0, 5 do turn_lines[f] = "turn " .. name .. " " .. bitwa.hex.facing_name(f) end
   local out, best, done = {}, {}, {}
-  push({ MV.planned(u), 0, nil, nil, false })
+  local s0 = MV.planned(u)
+  push({ s0, 0, nil, nil, false }, s0.hex)
   while true do
     local e = hpop(heap)
     if e == nil then break end
     local s = e[1]
-    local hex, facing = s.hex, s.facing
+    local hex, facing, turned
+    if s then
+      hex, facing, turned = s.hex, s.facing, s.turned_here
+    else
+      -- a lazy entry: where it stands, from its parent and plan
+      local ps, f = e[3][1], e[7]
+      if f then hex, facing, turned = ps.hex, f, true
+      else hex, facing, turned = e[6].to, ps.facing, false end
+    end
     -- done and best by hex: bits per facing (and whether it turned there)
-    local bit = 1 << (facing * 2 + (s.turned_here and 1 or 0))
+    local bit = 1 << (facing * 2 + (turned and 1 or 0))
     local dh = done[hex] or 0
     if dh & bit == 0 then
       done[hex] = dh | bit
+      if not s then
+        local ps, plan, f = e[3][1], e[6], e[7]
+        if f then
+          s = planned_turn(ps, plan, f)
+          e[4] = { line = turn_lines[f], hex = s.hex, facing = s.facing }
+        else
+          s = planned_move(ps, plan)
+          e[4] = { line = move_line, hex = s.hex, facing = s.facing }
+          e[5] = s.stopped or path_ends(ps, plan.from, plan.to)
+        end
+        e[1] = s
+      end
       local fbit = 1 << facing
       local bh = best[hex] or 0
       if bh & fbit == 0 then
@@ -684,9 +713,13 @@ function M.reach(side, u, to, facing_)
       if not e[5] then
         local plan = check_move(side, s)
         if plan and not plan.leave and not plan.ride then
-          local nx = planned_move(s, plan)
-          push({ nx, mp0 - nx.mp_left, e, { line = move_line, hex = nx.hex, facing = nx.facing },
-                 nx.stopped or path_ends(s, plan.from, plan.to) })
+          if lazy then
+            push({ false, mp0 - (s.mp_left - plan.pay), e, nil, false, plan, false }, plan.to)
+          else
+            local nx = planned_move(s, plan)
+            push({ nx, mp0 - nx.mp_left, e, { line = move_line, hex = nx.hex, facing = nx.facing },
+                   nx.stopped or path_ends(s, plan.from, plan.to) }, nx.hex)
+          end
         end
         if not s.turned_here then
           -- a turn by n x 60 degrees costs the same either way [4.3].  A
@@ -712,8 +745,13 @@ function M.reach(side, u, to, facing_)
               tp = p3
             end
             if tp then
-              local nx = planned_turn(s, tp, f)
-              push({ nx, mp0 - nx.mp_left, e, { line = turn_lines[f], hex = nx.hex, facing = nx.facing }, false })
+              if lazy then
+                push({ false, mp0 - (s.mp_left - tp.pay), e, nil, false, tp, f }, hex)
+              else
+                local nx = planned_turn(s, tp, f)
+                push({ nx, mp0 - nx.mp_left, e, { line = turn_lines[f], hex = nx.hex, facing = nx.facing }, false },
+                     nx.hex)
+              end
             end
           end
         end
