@@ -166,28 +166,39 @@ end
 -- [4.3] the MP (sixths) of a turn of `steps` x 60 degrees, or nil and the
 -- rule that forbids it.
 function M.turn_cost(u, steps)
-  local leader = units().is_leader(u)
-  local info = {
-    arm = (units().is_cavalry(u) or leader) and "cavalry" or "infantry",
-    cf = rules.charge.cf(u),
-    armour = leader and 0 or u.armour,
-    horse_archers = u.kind == "horse_archers",
-  }
-  local in_zoc = false
-  if not leader then
-    -- a copy planning a path (M.planned) keeps the answer for its hex
-    local memo = rawget(u, "planned_mover") and rawget(u, "zoc_memo")
-    if memo and memo[1] == u.hex and memo[2] == u.side then
-      in_zoc = memo[3]
-    else
-      in_zoc = rules.zoc.in_enemy_zoc(u.hex, u.side)                 -- [4.3.5] (8.1.3)
-      if rawget(u, "planned_mover") then u.zoc_memo = { u.hex, u.side, in_zoc } end
+  -- a copy planning a path (M.planned) is asked for the turns of every
+  -- size on one hex, with one CF: what the cost is made of is made once
+  -- for the copy (not passed to the copies made from it)
+  local planned = rawget(u, "planned_mover")
+  local args = planned and rawget(u, "turn_args")
+  local info, extra
+  if args then
+    info, extra = args[1], args[2]
+  else
+    local leader = units().is_leader(u)
+    info = {
+      arm = (units().is_cavalry(u) or leader) and "cavalry" or "infantry",
+      cf = rules.charge.cf(u),
+      armour = leader and 0 or u.armour,
+      horse_archers = u.kind == "horse_archers",
+    }
+    local in_zoc = false
+    if not leader then
+      -- a copy planning a path keeps the answer for its hex
+      local memo = planned and rawget(u, "zoc_memo")
+      if memo and memo[1] == u.hex and memo[2] == u.side then
+        in_zoc = memo[3]
+      else
+        in_zoc = rules.zoc.in_enemy_zoc(u.hex, u.side)                 -- [4.3.5] (8.1.3)
+        if planned then u.zoc_memo = { u.hex, u.side, in_zoc } end
+      end
     end
+    extra = {
+      in_zoc = in_zoc,
+      terrain = rules.movement.turn_terrain(u, u.hex),
+    }
+    if planned then u.turn_args = { info, extra } end
   end
-  local extra = {
-    in_zoc = in_zoc,
-    terrain = rules.movement.turn_terrain(u, u.hex),
-  }
   local cost, rule = rules.arith.turn_cost(info, steps, extra)
   if not cost then return nil, rule end
   return sixths(cost)
@@ -278,7 +289,20 @@ end
 function M.check_move(side, u, keep)
   local ok, rule, why = check_mover(side, u)
   if not ok then return nil, rule, why end
-  local free, brule = rules.banners.may_move(u)
+  local free, brule
+  if rawget(u, "planned_mover") then
+    -- a planning copy: what banners.may_move reads (the banners the unit
+    -- holds, the turn's banner variables) no plan changes; the first
+    -- answer is kept on the copy and its successors
+    local memo = rawget(u, "banner_memo")
+    if not memo then
+      memo = { rules.banners.may_move(u) }
+      u.banner_memo = memo
+    end
+    free, brule = memo[1], memo[2]
+  else
+    free, brule = rules.banners.may_move(u)
+  end
   if not free then return no(brule, u.name .. " holds a banner that has moved with another unit this turn") end
   if u.stopped then return no(rules.movement.stop_rule(u), u.name .. " has stopped for this phase") end
   if keep and not rules.charge.has_cf(u) then
@@ -534,7 +558,7 @@ end
 -- out, so that the table is made at its size at once)
 function M.planned(u)
   return setmetatable({
-    planned_mover = true, mover_memo = nil, zoc_memo = nil,
+    planned_mover = true, mover_memo = nil, zoc_memo = nil, banner_memo = nil,
     hex = u.hex, facing = u.facing, mp_left = u.mp_left, moved = u.moved, turned_here = u.turned_here,
     road_move = u.road_move, road_bonus = u.road_bonus, stopped = u.stopped, whole_mp = u.whole_mp,
     zoc_pass = u.zoc_pass, cf = u.cf,
@@ -544,6 +568,7 @@ end
 local function copy_of(s)
   return setmetatable({
     planned_mover = true, mover_memo = rawget(s, "mover_memo"), zoc_memo = rawget(s, "zoc_memo"),
+    banner_memo = rawget(s, "banner_memo"),
     hex = s.hex, facing = s.facing, mp_left = s.mp_left, moved = s.moved, turned_here = s.turned_here,
     road_move = s.road_move, road_bonus = s.road_bonus, stopped = s.stopped, whole_mp = s.whole_mp,
     zoc_pass = s.zoc_pass, cf = s.cf,
