@@ -1,5 +1,8 @@
--- search: a generic bot that plans its side's whole phase and checks the
--- plan's steps through the rules themselves, for any ruleset.  It knows
+-- search: a generic bot for any ruleset.  Where the ruleset has a bot of
+-- its own (`base`: the engine hands it to bot modules), it improves on
+-- that bot's lines by their exact outcomes (M.propose, "on a base
+-- policy" below); elsewhere it plans its side's whole phase and checks the
+-- plan's steps through the rules themselves (M.choose).  It knows
 -- no title: it reads the legal action lines as words, the manifest's roles
 -- (bitwa.roles(): the strength attribute, leader and marker kinds, state
 -- attributes) and the variables vp.SIDE, and asks odds(line) for the exact
@@ -536,11 +539,88 @@ function M.choose(side, legal)
   return legal[1]
 end
 
+-- ------------------------------------------------------------------ on a base policy
+
+-- Where the ruleset declares its own bot (rules.bot: propose, answer), the
+-- engine hands it to bot modules as `base`, and this bot improves on it
+-- instead of planning by itself (policy improvement, as rollouts improve a
+-- base policy): the base's line is checked through the rules, with every
+-- decision along the way taken by the base policy (odds(line, side,
+-- "base"): the enemy countercharges when his own bot would), valued by the
+-- exact expected change of the evaluation over its outcomes; when it is
+-- worth less than -DECLINE, the base is asked for its next choices (the
+-- lines already weighed given as tried, as if refused: the base's own
+-- order of preference) and the best of at most ALTERNATIVES of them,
+-- checked the same way, is played if it beats the base's line by MARGIN.
+-- A line the rules refuse is no alternative; when none is, the base's line
+-- is played.  Moves (lines naming no enemy) are checked too: what the
+-- enemy's reactions do to them.  Without nodes left the base's line is
+-- played unchecked.
+local DECLINE = 3          -- tenths of a strength point
+local MARGIN = 3
+local ALTERNATIVES = 2
+
+-- The exact expected change (tenths, a fraction { n, d }) of playing line
+-- now, decisions taken by the base; nil and the rule when refused (or no
+-- nodes are left: "budget").
+local function base_value(pos, side, line)
+  local rep, rule = odds(line, side, "base")
+  if not rep then return nil, rule end
+  local vals = {}
+  for i, o in ipairs(rep.outcomes) do vals[i] = (delta(pos, side, o.changes, nil, false)) end
+  return C.expectation(rep.outcomes, vals)
+end
+
+-- Whether a line is worth a play of the rules: it names an enemy unit (an
+-- attack, a fire), or it ends within NEAR hexes of an enemy field unit
+-- (where his reactions may meet it).
+local NEAR = 3
+local function worth_checking(pos, side, line)
+  local mine, foes, place = parse(pos, side, line)
+  if #foes > 0 then return true end
+  if not place or not mine[1] then return false end
+  local _, theirs = split(pos, side)
+  for _, e in ipairs(theirs) do
+    if dist(place, e.hex) <= NEAR then return true end
+  end
+  return false
+end
+
+function M.propose(side, tried)
+  if not base then return nil end          -- no ruleset bot: choose plans by itself
+  local line = base.propose(side, tried)
+  if line == nil or line == "end" or budget() <= 1 then return line end
+  C.read_roles()
+  local pos = read_position()
+  if not worth_checking(pos, side, line) then return line end
+  local v0 = base_value(pos, side, line)
+  -- refused by the rules (or no nodes): the base's line as it is (the
+  -- runner asks again with it tried)
+  if not v0 or C.compare(v0[1], v0[2], -DECLINE, 1) >= 0 then return line end
+  local seen = {}
+  for k in pairs(tried) do seen[k] = true end
+  seen[line] = true
+  local best, best_v = line, { v0[1] + (-MARGIN) * v0[2], v0[2] }
+  for _ = 1, ALTERNATIVES do
+    if budget() <= 1 then break end
+    local alt = base.propose(side, seen)
+    if alt == nil then break end
+    seen[alt] = true
+    local v = base_value(pos, side, alt)
+    if v and C.compare(v[1], v[2], best_v[1], best_v[2]) > 0 then best, best_v = alt, v end
+  end
+  return best
+end
+
 -- ------------------------------------------------------------------ answer
 
 -- A reaction that fights is taken at 2:1 or better by strength; a
 -- pursuit (hexes and a passive word) stops.
 function M.answer(request)
+  if base then
+    local a = base.answer(request)
+    if a ~= nil then return a end
+  end
   C.read_roles()
   local side, options = request.side, request.options
   if #options > 1 and not request.max then

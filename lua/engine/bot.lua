@@ -145,16 +145,46 @@ local function plain_value(v)
   return nil
 end
 
-local function bot_odds(g, side, line, left)
+-- The ruleset's own bot module (rules.bot) when it has one: the base
+-- policy a searching bot may stand on (base.propose, base.answer).
+local function rules_bot(g)
+  local ok, m = pcall(function() return g.rs.modules.bot end)
+  if not ok or type(m) ~= "table" then return nil end
+  local rawfield = ruleset.rawfield
+  local propose, answer = rawfield(m, "propose"), rawfield(m, "answer")
+  return { propose = type(propose) == "function" and propose or nil,
+           answer = type(answer) == "function" and answer or nil }
+end
+M.rules_bot = rules_bot
+
+-- Decisions inside odds' plays answered by the ruleset's bot (both sides),
+-- its first option when the ruleset has none or its answer is not one.
+local function base_policy(rb)
+  local check = require("engine.game").check_answer
+  return function(c, req)
+    if rb and rb.answer then
+      local ok, a = pcall(run_readonly, c, rb.answer, request_copy(req))
+      if ok and type(a) == "string" and check(req, a) then return a end
+    end
+    return req.options[1]
+  end
+end
+
+local function bot_odds(g, side, line, left, policy)
   local odds = require "engine.odds"
   if type(line) ~= "string" then return nil, "", "odds(line): an action line expected" end
   if side ~= nil and type(side) ~= "string" then return nil, "", "odds(line, side): a side expected" end
+  if policy ~= nil and policy ~= "first" and policy ~= "base" then
+    return nil, "", "odds(line, side, policy): policy \"first\" or \"base\" expected"
+  end
   if left <= 0 then return nil, "budget", "no nodes left" end
   local budget_left = sandbox.budget_left()
   local was, running = g.read_only, g.pending
   g.read_only = nil
   sandbox.memory_cap(nil)
-  local ok, rep, refusal = pcall(odds.of_action, g, side, line, { max_runs = left })
+  local oopts = { max_runs = left }
+  if policy == "base" then oopts.policy = base_policy(rules_bot(g)) end
+  local ok, rep, refusal = pcall(odds.of_action, g, side, line, oopts)
   g.read_only = was
   g.rs.bind(g)
   sandbox.memory_cap(g.memory)
@@ -220,10 +250,50 @@ function M.module(path, seed, side_index, name, opts)
     end
     -- the call's node budget: plays of the rules through odds()
     local left = (opts and opts.budget) or M.DEFAULT_BUDGET
-    local function odds_fn(line, side)
-      local rep, rule, message = bot_odds(g, side, line, left)
+    local function odds_fn(line, side, policy)
+      local rep, rule, message = bot_odds(g, side, line, left, policy)
       if rep then left = left - rep.plays end
       return rep, rule, message
+    end
+    -- base: the ruleset's own bot (false when it has none), each call one
+    -- node, run under a budget of its own as the rules bot is
+    local base = false
+    local rb = rules_bot(g)
+    if rb and rb.propose and rb.answer then
+      local function nested(fn, ...)
+        if left <= 0 then return nil, "budget" end
+        left = left - 1
+        local budget_left = sandbox.budget_left()
+        local r = table.pack(pcall(g.query, g, fn, ...))
+        sandbox.budget(budget_left)
+        sandbox.memory_cap(g.memory)
+        if not r[1] then error(r[2], 0) end
+        return table.unpack(r, 2, r.n)
+      end
+      base = {
+        propose = function(side, tried)
+          if type(side) ~= "string" then error("base.propose(side, tried): a side expected", 2) end
+          local copy = {}
+          if type(tried) == "table" then
+            for k, v in next, tried do
+              if type(k) == "string" and v then copy[k] = true end
+            end
+          end
+          local line, why = nested(rb.propose, side, copy)
+          if line == nil then return nil, why end
+          if type(line) ~= "string" then return nil end
+          return line
+        end,
+        answer = function(req)
+          if type(req) ~= "table" or type(req.options) ~= "table" then
+            error("base.answer(request): a decision request expected", 2)
+          end
+          local a, why = nested(rb.answer, request_copy(req))
+          if a == nil then return nil, why end
+          if type(a) ~= "string" then return nil end
+          return a
+        end,
+      }
     end
     local env
     -- include(name): a library of lua/bots/lib (NAME.lua) run in the
@@ -248,7 +318,7 @@ function M.module(path, seed, side_index, name, opts)
       return v
     end
     env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end,
-                          words = util.words, include = include }
+                          words = util.words, include = include, base = base }
     env.math.random = function(m, n)
       if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
       if n == nil then m, n = 1, m end

@@ -597,15 +597,16 @@ test("search bot (Grunwald): of two attacks at the same ratio by strength it tak
 end)
 
 test("search bot (Grunwald): the same seed and node budget give the same game", function()
-  local function run(seed, budget)
+  local function run(seed, budget, name)
+    name = name or "search"
     local g = grunwald_setup({ GU("L", "PL", "leader", "0805", "S", { sp = 0, mp = 10, range = 2 }),
                                GU("F1", "PL", "cavalry", "0805", "S", { leader = "L" }),
                                GU("F2", "PL", "cavalry", "0705", "S", { leader = "L" }),
                                GU("E1", "TO", "cavalry", "0810", "N"),
                                GU("E2", "TO", "cavalry", "0910", "N") }, seed)
     local lines = {}
-    runner.play(g, { PL = bot.make("search", seed, 1, { budget = budget }),
-                     TO = bot.make("search", seed, 2, { budget = budget }) }, {
+    runner.play(g, { PL = bot.make(name, seed, 1, { budget = budget }),
+                     TO = bot.make(name, seed, 2, { budget = budget }) }, {
       max_actions = 60,
       on_action = function(_, r)
         if r.status ~= "decision" then lines[#lines + 1] = r.action.side .. " " .. r.action.line end
@@ -617,6 +618,104 @@ test("search bot (Grunwald): the same seed and node budget give the same game", 
   ok(#l1 >= 20, "a game played: " .. #l1 .. " actions")
   eq(l2, l1, "the same lines")
   eq(c2, c1, "the same position")
-  local l3 = run(3, 2)
-  ok(table.concat(l3, "\n") ~= table.concat(l1, "\n"), "another budget, another game")
+  -- one node a decision: the ruleset's bot (Grunwald's), unchecked
+  local l3, c3 = run(3, 1)
+  local l4, c4 = run(3, nil, "rules")
+  eq(l3, l4, "with one node, the rules bot's lines")
+  eq(c3, c4)
+end)
+
+-- ------------------------------------------------------------------ a base policy
+-- The fixture ruleset `policy` (tests/fixtures/rulesets/policy): Skirmish
+-- with a bot of its own that attacks blindly, in the order of its lines,
+-- and a 1:2 column where the attacker loses 1 SP on 1-3, the defender on 6.
+-- a1 (1 SP) faces b1 (2 SP): 1:2; a2 (3 SP) faces b2 (1 SP): 3:1.
+local function policy_game(seed)
+  local g = game_module.new { ruleset = ruleset.load("policy"), seed = seed or 1, scenario = { map = "skirmish", turns = 2,
+    units = { { name = "a1", side = "A", kind = "infantry", hex = "0403", facing = "S", sp = 1, mp = 3 },
+              { name = "b1", side = "B", kind = "infantry", hex = "0404", facing = "N", sp = 2, mp = 3 },
+              { name = "a2", side = "A", kind = "infantry", hex = "0307", facing = "S", sp = 3, mp = 3 },
+              { name = "b2", side = "B", kind = "infantry", hex = "0308", facing = "N", sp = 1, mp = 3 } } } }
+  eq(g:phase_info().name, "A.move")
+  local r = g:act("A", "end")
+  eq(r.status, "done")
+  eq(g:phase_info().name, "A.attack")
+  return g
+end
+
+-- Plays A's phase with bot b through the runner (proposals first); the lines.
+local function runner_phase(g, b)
+  local lines, stats = {}, {}
+  local phase = g:phase_info().name
+  for _ = 1, 10 do
+    if g:phase_info().name ~= phase then break end
+    local r = assert(runner.bot_action(g, "A", b, stats))
+    while r.status == "decision" do
+      r = g:answer(b.answer(g, r.request))
+    end
+    lines[#lines + 1] = r.action.line
+  end
+  return lines, stats
+end
+
+test("bot modules: base is the ruleset's own bot (propose, answer), each call a node; none without one; odds(line, side, \"base\") takes decisions by it", function()
+  local g = policy_game(3)
+  local path = temp_bot([[
+return { propose = function(side, tried)
+  local t = { base.propose(side, {}), base.propose(side, { ["attack a1 b1"] = true }), budget() }
+  t[#t + 1] = base.answer { side = "B", kind = "retreat", prompt = "?", options = { "0405", "0505" } }
+  -- the defender's retreat (4.5) in odds' plays: the first option, or the base's (its last)
+  local first, base_ = {}, {}
+  for _, o in ipairs(odds("attack a2 b2", side).outcomes) do
+    for _, c in ipairs(o.changes) do if c.key == "b2.hex" then first[#first + 1] = tostring(c.to) end end
+  end
+  for _, o in ipairs(odds("attack a2 b2", side, "base").outcomes) do
+    for _, c in ipairs(o.changes) do if c.key == "b2.hex" then base_[#base_ + 1] = tostring(c.to) end end
+  end
+  t[#t + 1] = table.concat(first, ",")
+  t[#t + 1] = table.concat(base_, ",")
+  local r, _, why = odds("attack a2 b2", side, "clever")
+  t[#t + 1] = tostring(r) .. ":" .. tostring(why)
+  for i, x in ipairs(t) do t[i] = tostring(x) end
+  error("REPORT " .. table.concat(t, "|"), 0)
+end, choose = function(side, legal) return legal[1] end, answer = function(req) return req.options[1] end }
+]])
+  local _, e = pcall(make(path, 3, 1).propose, g, "A", {})
+  local f = {}
+  for x in ((tostring(e):match("REPORT (.*)$") or error(tostring(e))) .. "|"):gmatch("([^|]*)|") do f[#f + 1] = x end
+  eq({ f[1], f[2], f[3], f[4] }, { "attack a1 b1", "attack a2 b2", tostring(bot.DEFAULT_BUDGET - 2), "0505" },
+    "the ruleset bot's lines in its order, each call a node, its answer")
+  eq({ f[5], f[6] }, { "0409", "0209" }, "b2's retreat on a 2 (DR at 3:1): the first option, the base's (the last)")
+  ok(f[7]:match("^nil:.*policy \"first\" or \"base\""), "an unknown policy is refused: " .. f[7])
+  -- no ruleset bot: no base
+  local g2 = new_game(3)
+  local p2 = temp_bot([[return { choose = function(side, legal) error("REPORT " .. tostring(base), 0) end,
+                                  answer = function(req) return req.options[1] end }]])
+  local _, e2 = pcall(make(p2, 3, 1).choose, g2, "A", { { line = "end" } })
+  ok(tostring(e2):find("REPORT false", 1, true), tostring(e2))
+end)
+
+test("search bot on a base policy: it declines the base's attack at bad exact odds and plays its next choice; with no node to spare it plays the base's lines", function()
+  -- the base: a1 on b1 at 1:2 (worth -5 tenths exactly: a1 lost 1/2, b1's
+  -- SP 1/6, each SP 10 and each VP 5), then a2 on b2 at 3:1, then the end
+  for seed = 1, 3 do
+    local g = policy_game(seed)
+    local lines = runner_phase(g, make("rules", seed, 1))
+    eq(lines, { "attack a1 b1", "attack a2 b2", "end" }, "the ruleset bot, seed " .. seed)
+  end
+  for seed = 1, 3 do
+    local g = policy_game(seed)
+    local lines, stats = runner_phase(g, make("search", seed, 1))
+    eq(lines, { "attack a2 b2", "end" }, "search, seed " .. seed .. ": a1 does not attack at 1:2")
+    eq(stats.refused, 0, "no refused line")
+    eq(g:unit_table("a1").sp, 1, "a1 as it was")
+    -- a budget of one node: the base's line, unchecked
+    local g1 = policy_game(seed)
+    local l1 = runner_phase(g1, bot.make("search", seed, 1, { budget = 1 }))
+    eq(l1, { "attack a1 b1", "attack a2 b2", "end" }, "search with one node, seed " .. seed)
+  end
+  -- the same seed and budget, the same choices
+  local a = runner_phase(policy_game(2), bot.make("search", 2, 1, { budget = 8 }))
+  local b = runner_phase(policy_game(2), bot.make("search", 2, 1, { budget = 8 }))
+  eq(a, b)
 end)
