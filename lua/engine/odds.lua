@@ -45,18 +45,21 @@ M.totals = require("engine.api").totals
 -- ---------------------------------------------------------------- outcomes
 -- A position as plain values: { units = { [id] = { field = value } },
 -- vars = { [name] = value } }, hexes as labels and facings as letters
--- (as Game:unit_table shows them).  slots: g.state:slots(), the same for
--- a game and its copies.
-local function snapshot(g, slots)
+-- (as Game:unit_table shows them).  hex_slots: the names of the slots of
+-- type hex (g.state:slots(), the same for a game and its copies).
+local function snapshot(g, hex_slots)
   local st = g.state
   local units = {}
+  -- each live unit's row in one kernel call (st:row: every slot's value
+  -- as st:get gives it, no hex left out), its hexes then made labels
   for id = 1, st:max_id() do
-    if st:alive(id) then
-      local t = { id = id }
-      for i = 1, #slots do
-        local v = st:get(id, i)
-        if v ~= nil and slots[i].type == "hex" then v = v.label end
-        t[slots[i].name] = v
+    local t = st:row(id)
+    if t then
+      if t.id == nil then t.id = id end
+      for i = 1, #hex_slots do
+        local k = hex_slots[i]
+        local v = t[k]
+        if v ~= nil then t[k] = v.label end
       end
       if t.facing and t.facing >= 0 then t.facing = util.FACINGS[t.facing + 1] else t.facing = nil end
       units[id] = t
@@ -152,10 +155,13 @@ function M.compute(g, side, line, opts)
   base.on_commit = nil
   base.explore = true
   local slots = base.state:slots()
-  local fields = {}
-  for i, sl in ipairs(slots) do fields[i] = sl.name end
+  local fields, hex_slots = {}, {}
+  for i, sl in ipairs(slots) do
+    fields[i] = sl.name
+    if sl.type == "hex" then hex_slots[#hex_slots + 1] = sl.name end
+  end
   table.sort(fields)
-  local before = snapshot(base, slots)
+  local before = snapshot(base, hex_slots)
   local before_ids = {}
   for id in next, before.units do before_ids[#before_ids + 1] = id end
   table.sort(before_ids)
@@ -169,7 +175,7 @@ function M.compute(g, side, line, opts)
   local function leaf(c, r, dice, p)
     leaves = leaves + 1
     if r.status == "done" then
-      local after = snapshot(c, slots)
+      local after = snapshot(c, hex_slots)
       local ch = changes(before, after, fields)
       -- derived measures: strength lost by each side ("SP lost by PL", "figures lost by A"), hexes each unit ended from its start
       local lost, lost_sides = {}, {}
