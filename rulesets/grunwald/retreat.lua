@@ -98,29 +98,57 @@ function M.steps(u, cur, combat_hex, side)
   return out
 end
 
+local own_steps = M.steps
+
 -- The most steps u can still retreat from `cur`, at most `left`.  memo
--- holds the steps from each hex already asked and the depths already
--- found (by steps left), for one look ahead: nothing on the board
--- changes during it.
+-- holds the steps from each hex already asked, the depths already found
+-- (by steps left) and each hex's answer of can_enter from each hex, for
+-- one look ahead: nothing on the board changes during it.  While steps is
+-- this module's own, the hexes of a step are tested one by one, each only
+-- when the ones before it have not already given the longest retreat
+-- possible (the answer is the same: the longest of them, and can_enter
+-- changes nothing); a steps replaced is asked for the whole list.
 local function depth(u, cur, combat_hex, side, left, memo)
   if left <= 0 then return 0 end
-  local k = cur.key
   local found = memo.depth[left]
   if not found then found = {}; memo.depth[left] = found end
-  local known = found[k]
+  local known = found[cur]            -- hexes are interned: a hex is its own key
   if known then return known end
   local best = 0
-  local steps = memo.steps[k]
-  if not steps then
-    steps = rules.retreat.steps(u, cur, combat_hex, side)
-    memo.steps[k] = steps
+  local R = rules.retreat
+  if R.steps ~= own_steps then
+    local steps = memo.steps[cur]
+    if not steps then
+      steps = R.steps(u, cur, combat_hex, side)
+      memo.steps[cur] = steps
+    end
+    for i = 1, #steps do
+      local d = 1 + depth(u, steps[i], combat_hex, side, left - 1, memo)
+      if d > best then best = d end
+      if best == left then break end
+    end
+  else
+    local H = bitwa.hex
+    local distance = H.distance
+    local further = distance(cur, combat_hex) + 1
+    local ok = memo.enter[cur]
+    if not ok then ok = {}; memo.enter[cur] = ok end
+    local can_enter = R.can_enter
+    local around = H.neighbours(cur)
+    for i = 1, #around do
+      local n = around[i]
+      if distance(n, combat_hex) == further then
+        local yes = ok[n]
+        if yes == nil then yes = can_enter(u, cur, n, side) and true or false; ok[n] = yes end
+        if yes then
+          local d = 1 + depth(u, n, combat_hex, side, left - 1, memo)
+          if d > best then best = d end
+          if best == left then break end
+        end
+      end
+    end
   end
-  for i = 1, #steps do
-    local d = 1 + depth(u, steps[i], combat_hex, side, left - 1, memo)
-    if d > best then best = d end
-    if best == left then break end
-  end
-  found[k] = best
+  found[cur] = best
   return best
 end
 
@@ -138,7 +166,7 @@ function M.retreat_unit(u, n, combat_hex, side)
     if not u:alive() or u.hex == nil then break end
     local cur = u.hex
     local best, opts = 0, {}
-    local memo = { steps = {}, depth = {} }
+    local memo = { steps = {}, depth = {}, enter = {} }
     for _, h in ipairs(rules.retreat.steps(u, cur, combat_hex, side)) do
       local d = 1 + depth(u, h, combat_hex, side, n - step, memo)
       if d > best then best, opts = d, { h } elseif d == best then opts[#opts + 1] = h end
