@@ -764,6 +764,17 @@ function M.new()
   end
   function api.is_over() return (G or game()).state:var("game.over") == true end
 
+  -- The version of the bound game's units (state:version(): it changes
+  -- whenever a unit's field changes or a unit is spawned or removed, and
+  -- comes back only with the units as they were, after a rollback), for
+  -- the ruleset's per-units memos (ruleset.lua, cache "units"); never
+  -- handed to rule code (its numbers are the process's, not the game's).
+  local function units_version()
+    local g = G
+    if g then return g.state:version() end
+    return nil
+  end
+
   local function bind(g)
     local prev = G
     G = g
@@ -778,7 +789,7 @@ function M.new()
     end
     return prev
   end
-  return api, bind, rows_dropped
+  return api, bind, rows_dropped, units_version
 end
 
 return M

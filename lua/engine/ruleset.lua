@@ -528,7 +528,7 @@ function M.load(name, opts)
   opts = opts or {}
   local chain = M.chain(name)
   local manifest = M.merge(chain)
-  local api, bind, rows_dropped = apimod.new()
+  local api, bind, rows_dropped, units_version = apimod.new()
   -- the rule environments hold `api` itself: that very table (and the
   -- tables in it, bitwa.hex.FACINGS, ...) is read-only from the start,
   -- while modules and overlays load too
@@ -577,28 +577,49 @@ function M.load(name, opts)
   -- nothing crosses from one game to another, and not watched (below).
   -- That its content is a function of its keys is the module's promise:
   -- the engine cannot check it.  Made while the modules load.
+  --
+  -- cache("units"): a memo of what is computed from the units alone
+  -- (their fields, who is on the map): a function returning the memo
+  -- table, emptied first whenever any unit of the bound game changed
+  -- since the last call (a field set, a unit spawned or removed, a
+  -- rollback) and when the rules play another game.  Its content must be
+  -- a function of its keys and the units (not of variables, the map in
+  -- play or the phase): the modder's promise, as for cache().
   local caches, cache_set = {}, {}
   local frozen_now = false
   local cached_for = nil
-  local function cache()
+  local unit_memos = {}           -- { table, version } of each cache("units")
+  local function empty(c)
+    if next(c) ~= nil then
+      local keys = {}
+      for k in next, c do keys[#keys + 1] = k end
+      for j = 1, #keys do rawset(c, keys[j], nil) end
+    end
+  end
+  local function cache(kind)
     if frozen_now then error("cache(): make caches while the module loads", 2) end
+    if kind ~= nil and kind ~= "units" then error("cache(): \"units\" or nothing expected", 2) end
     local c = {}
     caches[#caches + 1] = c
     cache_set[c] = true
-    return c
+    if kind == nil then return c end
+    local m = { c, false }
+    unit_memos[#unit_memos + 1] = m
+    return function()
+      local v = units_version()
+      if v ~= m[2] then
+        empty(c)
+        m[2] = v
+      end
+      return c
+    end
   end
   rs.caches = cache_set
   rs.bind = function(g)
     if g == cached_for or g == nil then return bind(g) end
     cached_for = g
-    for i = 1, #caches do
-      local c = caches[i]
-      if next(c) ~= nil then
-        local keys = {}
-        for k in next, c do keys[#keys + 1] = k end
-        for j = 1, #keys do rawset(c, keys[j], nil) end
-      end
-    end
+    for i = 1, #caches do empty(caches[i]) end
+    for i = 1, #unit_memos do unit_memos[i][2] = false end
     return bind(g)
   end
 

@@ -228,6 +228,47 @@ test("unit rows: writing the value a unit has changes nothing (no event, the sta
   ok(same, why)
 end)
 
+test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, a rollback, a removal, another game", function()
+  local g = game_module.new { ruleset = "probe", scenario = "one", seed = 1 }
+  local R = g.rs.rules
+  local function memo(gg, name) return gg:query(function() return R.probes.memo_sp(name) end) end
+  local function sp(gg, v) gg.state:set(gg:find_unit("p1"), gg.slot.sp, v) end
+  local v, made = memo(g, "p1")
+  eq(v, 1); eq(made, 1)
+  v, made = memo(g, "p1")
+  eq(v, 1); eq(made, 1, "asked again with no change: the memo's answer")
+  eq(select(2, memo(g, "p2")), 2, "another key is added to the same memo")
+  g.state:set_var("x", 1)
+  eq(select(2, memo(g, "p1")), 2, "a variable set does not empty it")
+  -- a unit's field changed, by an action or directly
+  assert(g:act("A", "probe ok").status == "done")          -- p1.sp = 5
+  v, made = memo(g, "p1")
+  eq(v, 5); eq(made, 1, "emptied by the action's change")
+  sp(g, 4)
+  eq(memo(g, "p1"), 4, "emptied by a change made to the state directly")
+  -- an action that changes p1 and is refused: rolled back, and so is the memo's answer
+  eq(memo(g, "p1"), 4)
+  local r = g:_start({ n = g.n + 1, side = "B", line = "probe", turn = 1, phase = "B.play" }, function()
+    g.rs.api.unit("p1").sp = 9
+    eq(R.probes.memo_sp("p1"), 9, "inside the action: the new SP")
+    g.rs.api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused", r.message)
+  eq(memo(g, "p1"), 4, "after the rollback: the SP as it was")
+  -- a clone and its game each see their own units
+  local c = g:clone()
+  sp(c, 3)
+  eq(memo(c, "p1"), 3)
+  eq(memo(g, "p1"), 4)
+  eq(memo(c, "p1"), 3)
+  -- a unit removed
+  eq(memo(g, "p2"), 1)
+  g:remove_unit(g:find_unit("p2"))
+  eq(g:query(function() return pcall(R.probes.memo_sp, "p2") end), false, "p2 is asked again, and is gone")
+  -- the memo is made while the module loads, as cache()
+  ok(g.rs.caches ~= nil)
+end)
+
 test("unit proxies: one per unit, equal and usable as keys", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
