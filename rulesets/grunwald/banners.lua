@@ -208,11 +208,32 @@ function M.gives_cm(u)
   return false
 end
 
+local own_gives_cm, own_is_fallen = M.gives_cm, M.is_fallen
+
+-- gives_cm's answers while it and is_fallen are this module's own: they
+-- read only units (where the unit and its side's banners are, who holds
+-- them), so they hold until a unit changes.  [id] = true / false.
+local per_units = cache("units")
+
 -- [7.1.7] The CM a side's units in one combat gain from banners: 1 when
 -- any of them is on or next to its banner; never more than 1.
 function M.cm(units)
-  for _, u in ipairs(units) do
-    if U().is_field(u) and rules.banners.gives_cm(u) then return rules.tables.cm.banner end
+  local B, Un = rules.banners, U()
+  local own = B.gives_cm == own_gives_cm and B.is_fallen == own_is_fallen
+  local known = own and per_units()
+  for i = 1, #units do
+    local u = units[i]
+    if Un.is_field(u) then
+      local gives
+      if known then
+        local id = u.id
+        gives = known[id]
+        if gives == nil then gives = own_gives_cm(u) and true or false; known[id] = gives end
+      else
+        gives = B.gives_cm(u)
+      end
+      if gives then return rules.tables.cm.banner end
+    end
   end
   return 0
 end

@@ -38,8 +38,12 @@ end
 -- [14.2.1] whether u fights as a disorganized unit because of its
 -- leader's fatigue (only in combat: u stays organized otherwise, and
 -- must still be disorganized twice to panic).
+local const = cache()     -- the complementary option, a game's constant
+
 function M.fights_disorganized(u)
-  if not bitwa.option("complementary") then return false end
+  local comp = const.complementary
+  if comp == nil then comp = bitwa.option("complementary") and true or false; const.complementary = comp end
+  if not comp then return false end
   if not rules.units.is_field(u) then return false end
   if rules.organization.is_tatar(u) then return false end          -- [14.1.5]
   local l = rules.organization.leader_of(u)

@@ -43,13 +43,43 @@ function M.unit_cm(u)
   return best, who
 end
 
+local own_unit_cm, own_on_map, own_range = M.unit_cm, M.on_map, M.range
+
+-- unit_cm's answers while it, on_map and range are this module's own:
+-- they read only units (where each unit and each leader stands, the
+-- leaders' ranges) and the tables, so they hold until a unit changes.
+-- [id] = CM, leader_of[id] = the leader giving it (false: none).
+local per_units = cache("units")
+
 -- The CM a side's units in one combat gain from leaders: the best any of
 -- them gains (8.2.3: from one leader), and that leader.
 function M.cm(units)
+  local L = rules.leaders
   local best, who = 0, nil
-  for _, u in ipairs(units) do
-    if U().is_field(u) then
-      local c, l = rules.leaders.unit_cm(u)
+  local Un = U()
+  if L.unit_cm ~= own_unit_cm or L.on_map ~= own_on_map or L.range ~= own_range then
+    for _, u in ipairs(units) do
+      if Un.is_field(u) then
+        local c, l = L.unit_cm(u)
+        if c > best then best, who = c, l end
+      end
+    end
+    return best, who
+  end
+  local known = per_units()
+  local leader_of = known.leader_of
+  if not leader_of then leader_of = {}; known.leader_of = leader_of end
+  for i = 1, #units do
+    local u = units[i]
+    if Un.is_field(u) then
+      local id = u.id
+      local c, l = known[id], nil
+      if c == nil then
+        c, l = own_unit_cm(u)
+        known[id], leader_of[id] = c, l or false
+      else
+        l = leader_of[id] or nil
+      end
       if c > best then best, who = c, l end
     end
   end

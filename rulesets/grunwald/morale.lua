@@ -10,7 +10,15 @@
 -- "offset" takes the signed field offset as the value, unbounded.
 local M = {}
 
-local function favoured() return bitwa.sides()[1] end
+-- the scenario's first side and the morale_value option: a game's
+-- constants, kept for the game (a memo emptied when another is played)
+local const = cache()
+
+local function favoured()
+  local s = const.favoured
+  if s == nil then s = bitwa.sides()[1]; const.favoured = s end
+  return s
+end
 
 local function signed(side, fields)
   if side == favoured() then return fields end
@@ -23,7 +31,9 @@ function M.track(side) return signed(side, bitwa.var("morale") or 0) end
 -- [6.1] [A-007] The MORALE value of a track position, `fields` in favour
 -- of a side, for that side.
 function M.value_of(fields)
-  if bitwa.option("morale_value") == "offset" then return fields end
+  local offset = const.offset
+  if offset == nil then offset = bitwa.option("morale_value") == "offset"; const.offset = offset end
+  if offset then return fields end
   local n = fields < 0 and -fields or fields
   local v = 0
   for _, z in ipairs(rules.tables.morale.zones) do
