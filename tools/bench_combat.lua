@@ -14,6 +14,9 @@
 --                      table (rules.tables.combat), the floor's dice: the
 --                      aim is at most 2x the floor
 --   combat.roll        the kernel's 2D6 alone, recorded as in play
+--   odds.enumerate     the exact odds of the situation's attack
+--                      (engine.odds.compute: every class of every roll
+--                      played): ns per enumeration; the aim is 10 ms
 --   combat.evaluate    rules.combat.evaluate on the board of
 --                      tests/fixtures/situations/grunwald-charge.lua (two
 --                      knights with a grand leader on an infantry unit:
@@ -145,11 +148,19 @@ end)
 assert(check.final == 10 and check.att_cm == 6 and check.def_cm == 1,
   "the charge evaluates to column " .. tostring(check.final))
 
+-- the exact odds of the situation's attack, as `bitwa odds` computes them
+local function odds_loop(n)
+  local acc = 0
+  for _ = 1, n do acc = acc + odds.compute(g, s.side, s.action, { policy = odds.policy(s.policy) }).runs end
+  return acc
+end
+
 local rows = {
   { "combat.floor", floor_loop, iters(2000000), "straight Lua: ratio, shifts, 2D6, lookup" },
   { "combat.table_core", core_loop, iters(500000), "arith.ratio_column, combat.final_column, tables.combat (aim <= 2)" },
   { "combat.roll", roll_loop, iters(200000), "the kernel's 2D6, recorded as in play" },
   { "combat.evaluate", evaluate_loop, iters(20000), "evaluate + roll + lookup on the board (aim <= 20)" },
+  { "odds.enumerate", odds_loop, iters(30), "odds.compute of the situation's attack (aim <= 10 ms)" },
 }
 print("# bitwa bench_combat: CPU ns per combat (best of 3), ratio to combat.floor measured in the same run")
 print(string.format("%-18s %10s %10s %8s  %s", "name", "iterations", "ns/op", "ratio", "what"))
