@@ -83,7 +83,12 @@ end
 
 local function line(...) return table.concat({ ... }, " ") end
 
-local safe_path, fair_attack, rough, guards_leader
+-- The lowest column the bot attacks or countercharges at by choice:
+-- from 1:1 on (T.columns' 4th) the attacker's expected SP loss on the
+-- COMBAT TABLE is no more than the defender's (losses and retreats).
+local FAIR_COLUMN = 4
+
+local safe_path, fair_attack, rough, guards_leader, pursuit_worth
 
 -- Lines are proposed only when the rules accept them now: the bot asks
 -- the rules' own checks (movement.check_move and check_turn, with 4.1.2
@@ -124,6 +129,35 @@ local function attack_line(side, tried)
     end
   end
   local must = false
+  -- [5.2.2] a unit with no enemy in its ZoC attacks by choice: not where
+  -- the pursuit that may follow (5.5.2, 5.5.3, 6.1.8) leads into terrain
+  -- that ruins it (pursuit_trap)
+  local by_choice, trapped = {}, {}
+  local function choice(v)
+    local k = by_choice[v.id]
+    if k == nil then
+      k = #rules.zoc.enemies_in_zoc(v) == 0
+      by_choice[v.id] = k
+    end
+    return k
+  end
+  local function shunned(v)
+    if not choice(v) then return false end
+    local k = trapped[v.id]
+    if k == nil then
+      k = rules.bot.pursuit_trap(side, v)
+      trapped[v.id] = k
+    end
+    return k
+  end
+  -- an attack made only by units that attack by choice is made at 1:1 or
+  -- better (the rules' own column), never at hopeless odds
+  local function hopeless(group, e)
+    for _, v in ipairs(group) do
+      if not choice(v) then return false end
+    end
+    return rules.combat.evaluate { attackers = group, defenders = { e } }.final < FAIR_COLUMN
+  end
   for _, u in ipairs(mine) do
     for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
       for _, e in ipairs(rules.units.field_units_at(h)) do
@@ -131,9 +165,12 @@ local function attack_line(side, tried)
           -- every unit of ours that may join against this defender
           local group = {}
           for _, v in ipairs(mine) do
-            if bitwa.hex.in_front(v.hex, v.facing, e.hex) then group[#group + 1] = v end
+            if bitwa.hex.in_front(v.hex, v.facing, e.hex) and not shunned(v) then group[#group + 1] = v end
           end
-          local l = accepted_attack(side, tried, { { group, { e } }, { { u }, { e } } })
+          local cands = {}
+          if #group > 0 and not hopeless(group, e) then cands[1] = { group, { e } } end
+          if not shunned(u) and not (choice(u) and hopeless({ u }, e)) then cands[#cands + 1] = { { u }, { e } } end
+          local l = accepted_attack(side, tried, cands)
           if l then return l end
         end
       end
@@ -230,19 +267,41 @@ function M.plan_ends(side, u, s)
   return not M.pursuit_trap(side, s)
 end
 
--- [5.5.2] [6.1.8] Whether a unit of `side` attacking from hex h must
--- pursue: at the MORALE value of obligatory pursuit unless a leader of its
--- side is on h (A-045), or with no leader of its side within 5 hexes.
--- (The PURSUIT table's roll, 5.5.3, is left to chance.)
-function M.pursuit_obligatory(side, h)
+-- [5.5.2] [5.5.3] [6.1.8] The chance, in sixths, that a unit of `side`
+-- attacking from hex h must pursue: 6 at the MORALE value of obligatory
+-- pursuit unless a leader of its side is on h (A-045), or with no leader
+-- of its side within 5 hexes; 0 with a leader on h; else the PURSUIT
+-- table's obligatory rolls on the row of the nearest leader's distance.
+function M.pursuit_chance(side, h)
   local near
   for _, l in ipairs(rules.leaders.on_map(side)) do
     local d = bitwa.hex.distance(l.hex, h)
-    if d == 0 then return false end
+    if d == 0 then return 0 end
     if not near or d < near then near = d end
   end
-  if rules.morale.value(side) >= rules.tables.morale.obligatory_pursuit then return true end
-  return near == nil or near > rules.tables.pursuit.obligatory_beyond
+  local T = rules.tables
+  if rules.morale.value(side) >= T.morale.obligatory_pursuit then return 6 end
+  if near == nil or near > T.pursuit.obligatory_beyond then return 6 end
+  for _, row in ipairs(T.pursuit.rows) do
+    if row.hexes == near then
+      if not row.roll then return 0 end
+      local n = 0
+      for roll = 1, 6 do
+        if rules.pursuit.table_kind(row, roll) == "obligatory" then n = n + 1 end
+      end
+      return n
+    end
+  end
+  return 6
+end
+
+-- Whether a unit of `side` attacking from hex h may have to pursue: by
+-- MORALE or with no leader near (5.5.2, 6.1.8), or on a roll of the
+-- PURSUIT table (5.5.3: a leader 1-5 hexes away leaves 1 to 5 chances in
+-- 6 of it).  A chance left to the roll is a chance the bot does not take
+-- where the pursuit would lead into terrain that ruins the pursuer.
+function M.pursuit_obligatory(side, h)
+  return M.pursuit_chance(side, h) > 0
 end
 
 -- [5.5.4] [4.2.5] [4.2.6] Whether a unit (or a plan s of it) standing on
@@ -649,10 +708,6 @@ local function leader_line(side, u, tried, ctx)
   return nil
 end
 
--- The lowest column the bot attacks or countercharges at by choice:
--- from 1:1 on (T.columns' 4th) the attacker's expected SP loss on the
--- COMBAT TABLE is no more than the defender's (losses and retreats).
-local FAIR_COLUMN = 4
 
 -- Whether u, alone, would attack the enemy field units on hex h at a fair
 -- column (the rules' own evaluation of the combat, as it stands now).
@@ -760,20 +815,42 @@ end
 -- Where a unit coming onto the map enters: of the hexes the rules let it
 -- enter, not one whose terrain would disorganize it [4.2.5] [4.2.6] when
 -- others are free, not next to an enemy, and nearest the enemy; facing
--- the nearest enemy.
+-- the nearest enemy.  A leader coming back after leaving by his edge
+-- (4.4.4) comes only onto a hex of his side's field units 3 hexes or more
+-- from the enemy, or next to one with no enemy within FLEE_NEAR (alone,
+-- an enemy that reaches his hex kills him, 8.2.6, 8.2.7), the hex of his
+-- own troops first, then the farthest from the enemy; with no such hex he
+-- stays off the map (nil).
 local function entry_line(side, u, tried, ctx)
   local R = rules.reinforcements
   if not u then return nil end
-  local cands = R.is_returning(u) and R.return_hexes(u) or R.entry_hexes(u)
+  local returning = R.is_returning(u)
+  local cands = returning and R.return_hexes(u) or R.entry_hexes(u)
   local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
   local bad = rules.units.is_field(u) and rules.movement.disorganizing[arm] or {}
+  local leader = returning and rules.units.is_leader(u)
   local best, bk, bt
   for _, h in ipairs(cands) do
     if bitwa.check(R.check, side, u, h) then
       local t, de = nearest(h, enemy_places(ctx))
       de = de or 99
-      local key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
-      if not bk or key < bk then best, bk, bt = h, key, t end
+      local key
+      if leader then
+        local mine = false
+        for _, f in ipairs(rules.units.field_units_at(h, side)) do
+          if f.leader == u.name then mine = true end
+        end
+        if de >= 3 and stack_sp(h, side) > 0 then
+          key = (mine and 0 or 100) - math.min(de, 20)
+        elseif de > FLEE_NEAR then
+          for _, n in ipairs(bitwa.hex.neighbours(h)) do
+            if stack_sp(n, side) > 0 then key = 1000 - math.min(de, 20) break end
+          end
+        end
+      else
+        key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
+      end
+      if key and (not bk or key < bk) then best, bk, bt = h, key, t end
     end
   end
   if not best then return nil end
@@ -821,18 +898,34 @@ local function move_line(side, tried)
   -- costs something: only when a unit of this phase's arm is off the map)
   local all = bitwa.units { side = side }
   local waiting = false
+  local R = rules.reinforcements
   for _, u in ipairs(all) do
-    if u.hex == nil and rules.units.is_field(u) and rules.phases.moves_now(u) then waiting = true break end
+    if u.hex == nil and rules.phases.moves_now(u) then
+      if rules.units.is_field(u) then waiting = true break end
+      -- a leader back from his edge (4.4.3) goes to his troops (entry_line)
+      if rules.units.is_leader(u) and R.is_returning(u) and R.return_turn(u) <= bitwa.turn() then waiting = true break end
+    end
   end
   if waiting then
-    local legal = rules.reinforcements.legal(side)
-    if #legal > 0 then
-      local l = entry_line(side, bitwa.unit(legal[1][1]), tried, ctx)
-      if l then return l end
+    local legal = R.legal(side)
+    -- a leader coming back enters only where entry_line lets him
+    local function free(name)
+      local u = bitwa.unit(name)
+      return u and not (rules.units.is_leader(u) and R.is_returning(u))
+    end
+    local seen = {}
+    for _, args in ipairs(legal) do
+      local name = args[1]
+      if not seen[name] then
+        seen[name] = true
+        local l = entry_line(side, bitwa.unit(name), tried, ctx)
+        if l then return l end
+        if free(name) then break end
+      end
     end
     for _, args in ipairs(legal) do
       local l = "enter " .. table.concat(args, " ")
-      if not tried[l] then return l end
+      if not tried[l] and free(args[1]) then return l end
     end
   end
   local mover = bitwa.var("movement.mover")
@@ -958,6 +1051,43 @@ end
 
 local function is_hex(s) return s:match("^%d%d%d%d?%d?%d?$") ~= nil end
 
+-- [5.5.4] [5.5.5] Whether u's voluntary pursuit is worth its next hex h,
+-- by the rules' own numbers: never into terrain that disorganizes it
+-- (4.2.5, 4.2.6), nor by the last unit on a leader's hex (he would follow
+-- it toward the enemy, 8.1.7), nor next to an enemy whom it would have to
+-- pursue into such terrain after its next attack (pursuit_trap); it goes
+-- where it ends next to enemy field units that, all of them attacking it
+-- there, would fight below 1:1 (the rules' own column), and one of which
+-- it would attack from there at 2:1 or better (the combat its pursuit
+-- gains it).  Elsewhere it stops: a pursuit that ends out of contact, or
+-- in contact at worse odds, only takes it away from its line.
+function pursuit_worth(u, h)
+  if not (u and u.hex and h) or not rules.units.is_field(u) or guards_leader(u) then return false end
+  if #rules.units.leaders_at(u.hex, u.side) > 0 then return false end
+  if disorganizing(u, u.hex, h) then return false end
+  local s = rules.movement.planned(u)
+  s.hex = h
+  if rules.bot.pursuit_trap(u.side, s) then return false end
+  local adj, hexes, seen = {}, {}, {}
+  for _, e in ipairs(bitwa.units { side = rules.units.enemy(u.side), near = h, within = 1 }) do
+    local eh = e.hex
+    if eh and eh.label ~= h.label and rules.units.is_field(e) and not rules.units.is_panicked(e) then
+      adj[#adj + 1] = e
+      if not seen[eh.label] then seen[eh.label] = true; hexes[#hexes + 1] = eh end
+    end
+  end
+  if #adj == 0 then return false end
+  local ok, r = pcall(rules.combat.evaluate, { attackers = adj, defenders = { s } })
+  if not ok or r.final >= FAIR_COLUMN then return false end
+  for _, eh in ipairs(hexes) do
+    local defs = {}
+    for _, e in ipairs(adj) do if e.hex.label == eh.label then defs[#defs + 1] = e end end
+    local ok2, r2 = pcall(rules.combat.evaluate, { attackers = { s }, defenders = defs })
+    if ok2 and r2.final >= FAIR_COLUMN + 1 then return true end
+  end
+  return false
+end
+
 -- Whether entering h off a road disorganizes cavalry or infantry [4.2.5]
 -- [4.2.6].
 function rough(h)
@@ -1030,10 +1160,20 @@ function M.answer(req)
     end
     return best
   end
-  -- a voluntary pursuit is not made (5.5.4: it drags the unit, and a
-  -- leader on its hex, toward the enemy, and into rough terrain)
+  -- a voluntary pursuit (5.5.4, 5.5.5) goes on only where it is worth it
+  -- (pursuit_worth); an obligatory one keeps out of rough terrain when it
+  -- may
   if req.kind == "pursuit" then
-    for _, o in ipairs(opts) do if o == "stop" then return o end end
+    local stop = false
+    for _, o in ipairs(opts) do if o == "stop" then stop = true end end
+    if stop then
+      local name = (req.prompt or ""):match("^(%S+): voluntary pursuit")
+      local u = name and bitwa.unit(name)
+      for _, o in ipairs(opts) do
+        if is_hex(o) and pursuit_worth(u, bitwa.hex.parse(o)) then return o end
+      end
+      return "stop"
+    end
     for _, o in ipairs(opts) do
       if is_hex(o) and not rough(bitwa.hex.parse(o)) then return o end
     end

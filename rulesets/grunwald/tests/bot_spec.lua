@@ -13,10 +13,18 @@ local function setup(units, extra)
   extra = extra or {}
   units[#units + 1] = U("far", "TO", "infantry", "2015", "N", { sp = 1, mp = 4 })
   return game { ruleset = extra.ruleset or "grunwald", seed = 1, options = { complementary = false },
-    scenario = { map = "test-field", turns = 3, units = units, vars = { { "side.A", "PL" } } } }
+    scenario = { map = "test-field", turns = extra.turns or 3, units = units, vars = { { "side.A", "PL" } } } }
 end
 
 local function bot(side_index) return botmod.make("rules", 1, side_index) end
+
+local function to_phase(g, name, turn)
+  for _ = 1, 100 do
+    if g:phase_info().name == name and (turn == nil or g:turn() == turn) then return end
+    done(g:act(g:acting_side(), "end"), "end of " .. g:phase_info().name)
+  end
+  error("phase " .. name .. " not reached")
+end
 
 local function column(g, atts, defs, cc)
   return g:query(function()
@@ -28,20 +36,20 @@ local function column(g, atts, defs, cc)
   end)
 end
 
--- K1 (PL) moves S down column 4 to 0408, next to P2's front area (P2 at
--- 0609 facing NW): TO is asked whether P2 countercharges.
+-- K1 (PL) moves S down column 4 to 0412, next to P2's front area (P2 at
+-- 0613 facing NW): TO is asked whether P2 countercharges.
 local function to_infantry_move(g)
   done(g:act("PL", "end"))
   done(g:act("PL", "end"))
   eq(g:phase_info().name, "A.infantry_move")
 end
 
--- T, a TO leader 3 hexes from P2, makes P2's pursuit voluntary (5.5.3):
--- alone it would be obligatory (5.5.2) and lead toward the forest and the
--- village, where the bot does not countercharge (the pursuit-trap test).
+-- No forest, village or swamp lies within 3 hexes of K1's way, where the
+-- pursuit that may follow the countercharge (5.5.3: T, a TO leader 3
+-- hexes from P2, out of his range) would lead (the pursuit-trap test).
 local function countercharge(k1, p2)
-  local g = setup { U("K1", "PL", "cavalry", "0406", "S", k1), U("P2", "TO", "cavalry", "0609", "NW", p2),
-                    U("T", "TO", "leader", "0612", "N", { sp = 0, mp = 10, range = 2 }) }
+  local g = setup { U("K1", "PL", "cavalry", "0410", "S", k1), U("P2", "TO", "cavalry", "0613", "NW", p2),
+                    U("T", "TO", "leader", "0913", "N", { sp = 0, mp = 10, range = 2 }) }
   done(g:act("PL", "move K1"))
   local r = g:act("PL", "move K1")
   eq(r.status, "decision")
@@ -299,4 +307,97 @@ test("5.5.2 / 5.5.4 / 4.2.5 / bot: a unit does not close in on an enemy whose ob
   local r = g:act("PL", "move K1")
   eq(r.status, "decision")
   eq(bot(2).answer(g, r.request), "pass")
+end)
+
+test("5.5.3 / bot: the PURSUIT table's chance of an obligatory pursuit is a trap too", function()
+  -- K would end on 0503 next to E on 0504, the village 0505 behind E; L, a
+  -- PL leader, on K's hex or 1-5 hexes from it (5.5.3: obligatory on 1 to
+  -- 5 rolls in 6), or none on the map (5.5.2: obligatory)
+  local function ask(lhex)
+    local units = { U("K", "PL", "cavalry", "0501", "S"), U("E", "TO", "infantry", "0504", "N", { sp = 1, mp = 0 }) }
+    if lhex then units[#units + 1] = U("L", "PL", "leader", lhex, "S", { sp = 0, mp = 10, range = 2 }) end
+    local g = setup(units)
+    return g:query(function()
+      local api, R = g.rs.api, g.rs.modules
+      local s = R.movement.planned(api.unit("K"))
+      s.hex = api.hex.parse("0503")
+      local d = lhex and api.hex.distance(s.hex, api.hex.parse(lhex)) or nil
+      return { d, R.bot.pursuit_chance("PL", s.hex), R.bot.pursuit_trap("PL", s) }
+    end)
+  end
+  eq(ask(), { nil, 6, true }, "no leader: obligatory (5.5.2)")
+  eq(ask("0503"), { 0, 0, false }, "a leader on K's hex: voluntary without a roll (5.5.3)")
+  eq(ask("0502"), { 1, 1, true }, "1 hex: obligatory on a 6, a chance the bot does not take")
+  eq(ask("0803"), { 3, 3, true }, "3 hexes: 3 chances in 6")
+  eq(ask("0508"), { 5, 5, true }, "5 hexes: 5 chances in 6")
+  eq(ask("0814"), { 12, 6, true }, "beyond 5 hexes: obligatory (5.5.2)")
+end)
+
+test("5.2.2 / 5.5.3 / bot: no attack by choice whose pursuit may lead into the swamp, nor at hopeless odds; an attack the rules require is made", function()
+  -- A on 0703 facing S, E on 0704 in its front area, the swamp 0705 behind E
+  local function propose(kind, leader)
+    local units = { U("A", "PL", kind, "0703", "S", { sp = 2, mp = 4 }), U("E", "TO", "infantry", "0704", "N", { sp = 1, mp = 0 }) }
+    if leader then units[#units + 1] = U("L", "PL", "leader", "0703", "S", { sp = 0, mp = 10, range = 2 }) end
+    local g = setup(units)
+    to_phase(g, "A.infantry_attack")
+    local zoc = g:query(function() return #g.rs.modules.zoc.enemies_in_zoc(g.rs.api.unit("A")) end)
+    return bot(1).propose(g, "PL", {}), zoc, column(g, { "A" }, { "E" })
+  end
+  local l, zoc = propose("archers")
+  eq(zoc, 0, "archers have no ZoC (3.2.2): their attack is a choice")
+  eq(l, "end", "the pursuit, obligatory with no leader (5.5.2), would follow E into the swamp (4.2.6)")
+  local col
+  l, zoc, col = propose("archers", true)
+  eq(col, "1:2")
+  eq(l, "end", "a leader on A's hex (no pursuit owed), but 1:2 by choice is hopeless")
+  l, zoc = propose("infantry")
+  eq(zoc, 1)
+  eq(l, "attack A E", "E in A's ZoC: the attack is owed (5.2.2)")
+  -- across the river (no ZoC through it, 3.2.3), at 2:1 or better and
+  -- nothing rough behind E: by choice, and made
+  local g = setup { U("A", "PL", "cavalry", "1703", "SE", { sp = 2, armour = 1 }), U("E", "TO", "infantry", "1804", "NW", { sp = 1, mp = 0 }),
+                    U("L", "PL", "leader", "1703", "S", { sp = 0, mp = 10, range = 2 }) }
+  to_phase(g, "A.cavalry_attack")
+  eq(g:query(function() return #g.rs.modules.zoc.enemies_in_zoc(g.rs.api.unit("A")) end), 0)
+  col = column(g, { "A" }, { "E" })
+  eq(bot(1).propose(g, "PL", {}), "attack A E", col)
+end)
+
+test("4.4.4 / 8.2.6 / bot: a leader coming back enters onto his troops out of the enemy's reach, or stays off the map", function()
+  -- L left the map from 1001 (the north edge) in turn 1 (4.4.3: back from
+  -- turn 4, within 6 hexes of 1001, 4.4.4); F, his cavalry, on 0601 of
+  -- that edge; P, PL cavalry, on 1403
+  local function propose(f_hex)
+    local g = setup({ U("L", "TO", "leader", nil, nil, { sp = 0, mp = 10, range = 2, starts_off_map = true }),
+                      U("F", "TO", "cavalry", f_hex, "S", { leader = "L", mp = 0 }),
+                      U("P", "PL", "cavalry", "1403", "N", { mp = 0 }) }, { turns = 5 })
+    g.state:set(g:find_unit("L"), g.slot.off_map, 1)
+    g.state:set(g:find_unit("L"), g.slot.left_phase, "move")
+    g.state:set(g:find_unit("L"), g.slot.left_at, bitwa.hex.parse("1001"))
+    to_phase(g, "B.cavalry_move", 4)
+    return bot(2).propose(g, "TO", {})
+  end
+  local l = propose("0601")
+  ok((l or ""):match("^enter L 0601 "), "onto F, 8 hexes from P: " .. tostring(l))
+  -- F far from the edge: no hex of his troops to come back onto, and every
+  -- hex of the edge within 9 hexes of P or next to none of his units
+  eq(propose("0608"), "end", "he stays off the map")
+end)
+
+test("5.5.4 / 5.5.5 / 8.1.7 / bot: a voluntary pursuit goes on where the rules' columns make it worth it", function()
+  -- D pursues E, which retreated from 1206 to 1207; 1206 is offered
+  local function answer(e, extra, leader)
+    local units = { U("D", "PL", "cavalry", "1205", "S", { sp = 2, armour = 1 }), e }
+    if extra then units[#units + 1] = extra end
+    if leader then units[#units + 1] = U("L", "PL", "leader", "1205", "S", { sp = 0, mp = 10, range = 2 }) end
+    local g = setup(units)
+    return bot(1).answer(g, { side = "PL", kind = "pursuit", options = { "1206", "stop" },
+                              prompt = "D: voluntary pursuit, hex 1 of 2 (5.5)" })
+  end
+  local weak = U("E", "TO", "infantry", "1207", "N", { sp = 1, mp = 0 })
+  eq(answer(weak), "1206", "next to E: E's attack on D 1:2, D's on E 2:1 or better")
+  eq(answer(weak, nil, true), "stop", "D is L's last unit: L would follow it (8.1.7)")
+  eq(answer(weak, U("F", "TO", "cavalry", "1106", "SE", { sp = 2, armour = 2, cf = 2 })), "stop",
+     "F and E together would attack D at 1:1 or better there")
+  eq(answer(U("E", "TO", "cavalry", "1208", "N", { sp = 1, mp = 0 })), "stop", "no enemy next to 1206: nothing gained")
 end)

@@ -204,3 +204,15 @@ test("5.5.2 / 5.7 / bot: no countercharge whose obligatory pursuit follows the m
   eq(answer("0502", "0504"), "pass", "no leader within 5 hexes: P would pursue into 0504, then 0505 (5.5.2, 4.2.5)")
   eq(answer("1002", "1004"), "countercharge P M", "no forest, village or swamp behind M")
 end)
+
+test("5.5.3 / 4.2.5 / bot: a leader 1-5 hexes off leaves the pursuit to the PURSUIT table's roll: a chance the bot does not take by the village", function()
+  -- E on 0504, the village 0505 behind it; K plans to end on 0503; L, a PL
+  -- leader, 2 hexes from 0503 (obligatory on 2 rolls in 6)
+  local g = pl { U("K", "PL", "cavalry", "0501", "S"), U("E", "MO", "horse_archers", "0504", "N", { mp = 0 }),
+                 U("L", "PL", "leader", "0501", "S", { range = 2 }) }
+  eq(ask(g, function(api, R)
+    local s = R.movement.planned(api.unit("K"))
+    s.hex, s.cf = api.hex.parse("0503"), 2
+    return { R.bot.pursuit_chance("PL", s.hex), R.bot.pursuit_trap("PL", s) }
+  end), { 2, true })
+end)
