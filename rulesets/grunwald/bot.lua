@@ -317,6 +317,33 @@ function M.spoiled_by(s, t)
   return rules.movement.disorganizing[rules.units.is_cavalry(s) and "cavalry" or "infantry"][t] == true
 end
 
+-- The terrains a pursuit from `here` into the enemy's hex eh may enter:
+-- eh's, and those of the hexes within 2 beyond it (farther from `here`),
+-- each once; the map does not change, so they are read once a game.
+local trap_memo = cache()
+local function pursuit_terrains(here, eh)
+  local key = here.label .. ">" .. eh.label
+  local ts = trap_memo[key]
+  if ts then return ts end
+  local terrain = rules.fortifications.terrain
+  ts = {}
+  local seen = {}
+  local function add(t)
+    if t ~= nil and not seen[t] then seen[t] = true; ts[#ts + 1] = t end
+  end
+  add(terrain(eh))
+  for _, n in ipairs(bitwa.hex.neighbours(eh)) do
+    if bitwa.hex.distance(here, n) >= 2 then
+      add(terrain(n))
+      for _, m in ipairs(bitwa.hex.neighbours(n)) do
+        if bitwa.hex.distance(here, m) >= 3 then add(terrain(m)) end
+      end
+    end
+  end
+  trap_memo[key] = ts
+  return ts
+end
+
 function M.pursuit_trap(side, s)
   if not s.hex or not rules.units.is_field(s) then return false end
   local B = rules.bot
@@ -332,16 +359,10 @@ function M.pursuit_trap(side, s)
     end
   end
   if #adjacent == 0 or not B.pursuit_obligatory(side, here) then return false end
-  local terrain = rules.fortifications.terrain
   for _, eh in ipairs(adjacent) do
-    if spoiled_by(s, terrain(eh)) then return true end
-    for _, n in ipairs(bitwa.hex.neighbours(eh)) do
-      if bitwa.hex.distance(here, n) >= 2 then
-        if spoiled_by(s, terrain(n)) then return true end
-        for _, m in ipairs(bitwa.hex.neighbours(n)) do
-          if bitwa.hex.distance(here, m) >= 3 and spoiled_by(s, terrain(m)) then return true end
-        end
-      end
+    local ts = pursuit_terrains(here, eh)
+    for i = 1, #ts do
+      if spoiled_by(s, ts[i]) then return true end
     end
   end
   return false
