@@ -564,20 +564,27 @@ local ALTERNATIVES = 2
 -- now, decisions taken by the base; nil and the rule when refused (or no
 -- nodes are left: "budget").
 local function base_value(pos, side, line)
-  local rep, rule = odds(line, side, "base")
+  local rep, rule = outcomes(line, side, "base")
   if not rep then return nil, rule end
   local vals = {}
   for i, o in ipairs(rep.outcomes) do vals[i] = (delta(pos, side, o.changes, nil, false)) end
   return C.expectation(rep.outcomes, vals)
 end
 
--- Whether a line is worth a play of the rules: it names an enemy unit (an
--- attack, a fire), or it ends within NEAR hexes of an enemy field unit
--- (where his reactions may meet it).
-local NEAR = 3
+-- Whether a line is worth plays of the rules: it names an enemy unit (an
+-- attack, a fire) with less than STRONG times its strength in ours, or it
+-- ends within NEAR hexes of an enemy field unit (where his reactions may
+-- meet it).
+local NEAR = 2
+local STRONG = 3
 local function worth_checking(pos, side, line)
   local mine, foes, place = parse(pos, side, line)
-  if #foes > 0 then return true end
+  if #foes > 0 then
+    local ours, theirs = 0, 0
+    for _, u in ipairs(mine) do ours = ours + u.str end
+    for _, u in ipairs(foes) do theirs = theirs + u.str end
+    return ours < STRONG * theirs
+  end
   if not place or not mine[1] then return false end
   local _, theirs = split(pos, side)
   for _, e in ipairs(theirs) do

@@ -208,6 +208,179 @@ local function bot_odds(g, side, line, left, policy)
   return { plays = rep.runs, outcomes = outs }
 end
 
+--[[
+outcomes(line, side, policy) (side and policy optional) in a bot module's environment: what
+odds(line, side, policy) gives, computed from the changes each play
+records (the events of its action) instead of comparing the whole
+position before and after every play: some times cheaper on a large
+battle.  The changes: { key = "NAME.field" | "NAME.eliminated" |
+"NAME.appears" | "VAR", from =, to = } in the order the units were made
+(each unit's fields by name), then the variables by name; a field set and
+set back is no change; hexes as labels, facings as numbers.  The outcomes
+in order of probability (exact ties by their changes).  Each play a node.
+--]]
+local function field_key(v)
+  if v == nil then return "" end
+  return type(v) .. ":" .. tostring(v)
+end
+
+local function bot_outcomes(g, side, line, left, policy_name)
+  local odds = require "engine.odds"
+  if type(line) ~= "string" then return nil, "", "outcomes(line): an action line expected" end
+  if side ~= nil and type(side) ~= "string" then return nil, "", "outcomes(line, side): a side expected" end
+  if policy_name ~= nil and policy_name ~= "first" and policy_name ~= "base" then
+    return nil, "", "outcomes(line, side, policy): policy \"first\" or \"base\" expected"
+  end
+  if left <= 0 then return nil, "budget", "no nodes left" end
+  if g.pending then return nil, "", "a decision is pending: outcomes are for a new action" end
+  side = side or g:acting_side()
+  if side == nil then return nil, "", "no side acts now" end
+  local budget_left = sandbox.budget_left()
+  local was, running = g.read_only, g.pending
+  g.read_only = nil
+  sandbox.memory_cap(nil)
+  local policy = policy_name == "base" and base_policy(rules_bot(g)) or function(_, req) return req.options[1] end
+  local base = g:clone()
+  base.explore = true
+  base.want_details = true
+  local slot_name = base.state:slots()
+  local name_slot
+  for i, sl in ipairs(slot_name) do if sl.name == "name" then name_slot = i end end
+  local function body()
+    local runs = 0
+    local by_text, order = {}, {}
+    local refusal
+    local todo = { { dice = {}, p = { 1, 1 } } }
+    while #todo > 0 do
+      local path = table.remove(todo)
+      runs = runs + 1
+      if runs > left then error("outcomes: more than " .. left .. " plays", 0) end
+      local c = base:clone()
+      local details
+      c.want_details = true
+      c.on_commit = function(_, rec) details = rec.details end
+      local dice, p = path.dice, path.p
+      c.dice:force(dice)
+      local r = c:act(side, line)
+      while true do
+        if r.status == "decision" then
+          r = c:answer(policy(c, r.request))
+        elseif r.status == "roll" then
+          local rp = r.roll
+          for i = #rp.classes, 2, -1 do
+            local cl = rp.classes[i]
+            local d = { table.unpack(dice) }
+            d[#d + 1] = cl.total
+            todo[#todo + 1] = { dice = d, p = odds.fmul(p, odds.frac(cl.ways, rp.all)) }
+          end
+          local first = rp.classes[1]
+          dice = { table.unpack(dice) }
+          dice[#dice + 1] = first.total
+          p = odds.fmul(p, odds.frac(first.ways, rp.all))
+          r = c:fall(first.total)
+        elseif r.status == "error" and r.kind == "dice" then
+          local n, sides = bitwa.util.dice_wanted()
+          local totals, all = odds.totals(n, sides)
+          for i = #totals, 1, -1 do
+            local d = { table.unpack(dice) }
+            d[#d + 1] = totals[i].total
+            todo[#todo + 1] = { dice = d, p = odds.fmul(p, odds.frac(totals[i].ways, all)) }
+          end
+          break
+        elseif r.status == "done" then
+          -- the changes, from the events: each (unit, field)'s first `was`
+          -- and last value; removed and spawned units; variables
+          local first_was, last, gone, spawned, vars, ids = {}, {}, {}, {}, {}, {}
+          local var_names = {}
+          for _, e in ipairs(details or {}) do
+            if e.kind == "set" and e.unit then
+              local u = e.unit
+              if not first_was[u] then first_was[u] = {}; last[u] = {}; ids[#ids + 1] = u end
+              local a = e.attribute
+              if first_was[u][a] == nil then first_was[u][a] = { e.was } end
+              last[u][a] = { e.value }
+            elseif e.kind == "remove" and e.unit then
+              if not gone[e.unit] and not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
+              gone[e.unit] = true
+            elseif e.kind == "spawn" and e.unit then
+              if not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
+              spawned[e.unit] = true
+            elseif e.kind == "var" then
+              local k = e.attribute
+              if vars[k] == nil then vars[k] = { e.was }; var_names[#var_names + 1] = k end
+              vars[k][2] = e.value
+            end
+          end
+          table.sort(ids)
+          local ch, text = {}, {}
+          for _, id in ipairs(ids) do
+            local nm = g.state:alive(id) and g.state:get(id, name_slot) or c.state:get(id, name_slot)
+            nm = tostring(nm or ("#" .. id))
+            if spawned[id] and not g.state:alive(id) then
+              ch[#ch + 1] = { key = nm .. ".appears", from = false, to = true }
+            elseif gone[id] then
+              ch[#ch + 1] = { key = nm .. ".eliminated", from = false, to = true }
+            else
+              local fields = {}
+              for a in next, first_was[id] do fields[#fields + 1] = a end
+              table.sort(fields)
+              for _, a in ipairs(fields) do
+                local from, to = first_was[id][a][1], last[id][a][1]
+                if field_key(from) ~= field_key(to) then ch[#ch + 1] = { key = nm .. "." .. a, from = from, to = to } end
+              end
+            end
+          end
+          table.sort(var_names)
+          for _, k in ipairs(var_names) do
+            local from, to = vars[k][1], vars[k][2]
+            if k ~= "phase" and k ~= "turn" and not require("engine.api").is_sealed_key(k)
+               and field_key(from) ~= field_key(to) then
+              ch[#ch + 1] = { key = k, from = plain_value(from), to = plain_value(to) }
+            end
+          end
+          for i, x in ipairs(ch) do text[i] = x.key .. "=" .. field_key(x.to) end
+          local t = table.concat(text, ";")
+          local o = by_text[t]
+          if not o then o = { text = t, changes = ch, p = { 0, 1 } }; by_text[t] = o; order[#order + 1] = o end
+          o.p = odds.fadd(o.p, p)
+          break
+        elseif r.status == "refused" then
+          refusal = refusal or { rule = r.rule, message = r.message }
+          local t = "refused"
+          local o = by_text[t]
+          if not o then o = { text = t, changes = {}, p = { 0, 1 }, refused = true }; by_text[t] = o; order[#order + 1] = o end
+          o.p = odds.fadd(o.p, p)
+          break
+        else
+          error("outcomes: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
+        end
+      end
+    end
+    table.sort(order, function(a, b)
+      local x, y = a.p[1] * b.p[2], b.p[1] * a.p[2]
+      if x ~= y then return x > y end
+      return a.text < b.text
+    end)
+    return runs, order, refusal
+  end
+  local ok, runs, order, refusal = pcall(body)
+  g.read_only = was
+  g.rs.bind(g)
+  sandbox.memory_cap(g.memory)
+  sandbox.budget(budget_left)
+  assert(g.pending == running)
+  if not ok then
+    if tostring(runs):find("more than", 1, true) then return nil, "budget", "more plays than the nodes left" end
+    error(runs, 0)
+  end
+  if #order == 1 and order[1].refused then return nil, refusal.rule or "", refusal.message or "refused" end
+  local outs = {}
+  for i, o in ipairs(order) do
+    outs[i] = { p = o.p[1] / o.p[2], n = o.p[1], d = o.p[2], changes = o.changes }
+  end
+  return { plays = runs, outcomes = outs }
+end
+
 -- module(path, seed, side_index [, name [, opts]]) -> bot | nil, message
 -- opts.budget: the node budget of each call (odds plays), M.DEFAULT_BUDGET
 function M.module(path, seed, side_index, name, opts)
@@ -250,6 +423,11 @@ function M.module(path, seed, side_index, name, opts)
     end
     -- the call's node budget: plays of the rules through odds()
     local left = (opts and opts.budget) or M.DEFAULT_BUDGET
+    local function outcomes_fn(line, side, policy)
+      local rep, rule, message = bot_outcomes(g, side, line, left, policy)
+      if rep then left = left - rep.plays end
+      return rep, rule, message
+    end
     local function odds_fn(line, side, policy)
       local rep, rule, message = bot_odds(g, side, line, left, policy)
       if rep then left = left - rep.plays end
@@ -318,7 +496,8 @@ function M.module(path, seed, side_index, name, opts)
       return v
     end
     env = g.rs.make_env { rng = rng, odds = odds_fn, budget = function() return left end,
-                          words = util.words, include = include, base = base }
+                          words = util.words, include = include, base = base,
+                          outcomes = outcomes_fn }
     env.math.random = function(m, n)
       if m == nil then error("math.random(): a bot draws integers: math.random(n) or rng(n)", 2) end
       if n == nil then m, n = 1, m end

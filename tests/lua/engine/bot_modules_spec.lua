@@ -719,3 +719,51 @@ test("search bot on a base policy: it declines the base's attack at bad exact od
   local b = runner_phase(policy_game(2), bot.make("search", 2, 1, { budget = 8 }))
   eq(a, b)
 end)
+
+test("bot modules: outcomes(line, side, policy) gives odds' outcomes from the plays' own changes, each play a node", function()
+  local g = policy_game(4)
+  local before, rolls = g:checksum(), g.dice:count()
+  local path = temp_bot([[
+local function flat(rep)
+  local t = {}
+  for _, o in ipairs(rep.outcomes) do
+    local ks = {}
+    for _, c in ipairs(o.changes) do ks[#ks + 1] = c.key .. "=" .. tostring(c.to) end
+    t[#t + 1] = o.n .. "/" .. o.d .. " " .. table.concat(ks, ";")
+  end
+  return table.concat(t, " # ")
+end
+return { propose = function(side, tried)
+  local t = {}
+  for _, pol in ipairs { "first", "base" } do
+    for _, l in ipairs { "attack a1 b1", "attack a2 b2" } do
+      local a = odds(l, side, pol)
+      local b0 = budget()
+      local b = outcomes(l, side, pol)
+      t[#t + 1] = tostring(flat(a) == flat(b)) .. ":" .. a.plays .. ":" .. b.plays .. ":" .. (b0 - budget())
+      t[#t + 1] = flat(b)
+    end
+  end
+  local r, rule = outcomes("attack b1 a1", side)
+  t[#t + 1] = tostring(r) .. ":" .. tostring(rule)
+  error("REPORT " .. table.concat(t, "|"), 0)
+end, choose = function(side, legal) return legal[1] end, answer = function(req) return req.options[1] end }
+]])
+  local _, e = pcall(make(path, 4, 1).propose, g, "A", {})
+  local rep = tostring(e):match("REPORT (.*)$")
+  ok(rep, tostring(e))
+  local f = {}
+  for x in (rep .. "|"):gmatch("([^|]*)|") do f[#f + 1] = x end
+  -- a1 on b1 at 1:2: a1 gone on 1-3, b1 loses 1 SP on 6 (one class each result)
+  ok(f[1]:match("^true:3:3:3$"), "the same outcomes as odds, 3 plays, 3 nodes: " .. f[1])
+  ok(f[3]:match("^true:"), f[3])
+  ok(f[5]:match("^true:"), f[5])
+  ok(f[7]:match("^true:"), f[7])
+  ok(f[2]:find("1/2 a1.eliminated=true;vp.B=1", 1, true), f[2])
+  ok(f[2]:find("1/6 a1.attacked=true;b1.sp=1;vp.A=1", 1, true), f[2])
+  ok(f[8]:find("b2.hex=0209", 1, true) and not f[8]:find("0409", 1, true), "the base's retreat: " .. f[8])
+  ok(f[4]:find("b2.hex=0409", 1, true), "the first option's retreat: " .. f[4])
+  ok(f[9]:match("^nil:"), "a refused line: " .. f[9])
+  eq(g:checksum(), before, "the game is unchanged")
+  eq(g.dice:count(), rolls, "no roll of the game's dice")
+end)
