@@ -506,6 +506,7 @@ function Game:spawn(t)
   if self:find_unit(t.name) then error("spawn: a unit named '" .. t.name .. "' exists", 3) end
   -- the new unit has no row until it is read: the rows stay current
   local insync = self.rows_version == st:version()
+  local idx = self.name_index             -- current: find_unit just made sure
   local id = st:spawn()
   self:forget_names()
   for _, k in ipairs(util.sorted_keys(t)) do
@@ -516,6 +517,14 @@ function Game:spawn(t)
     st:set(id, s[k], v)
   end
   if insync then self.rows_version = st:version() end
+  -- the name index gains the new unit (as find_unit would build it again:
+  -- each name to its highest id), rather than being made again from
+  -- every unit at the next lookup (a scenario's setup spawns them all)
+  if idx and idx.max == id - 1 and st:max_id() == id then
+    idx.ids[st:get(id, s.name)] = id
+    idx.max = id
+    self.name_index = idx
+  end
   return id
 end
 

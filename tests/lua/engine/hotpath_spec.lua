@@ -269,6 +269,29 @@ test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, 
   ok(g.rs.caches ~= nil)
 end)
 
+test("unit names: the name index kept through spawns finds every unit, refuses a name taken, and follows removals", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local r1 = g:find_unit("R1")
+  ok(r1, "R1 is found")
+  local ids = {}
+  for i = 1, 5 do
+    ids[i] = g:spawn { name = "X" .. i, side = "A", kind = "infantry" }
+    eq(g:find_unit("X" .. i), ids[i])
+  end
+  for i = 1, 5 do eq(g:find_unit("X" .. i), ids[i], "X" .. i .. " after every spawn") end
+  eq(g:find_unit("R1"), r1)
+  eq(g:find_unit("#" .. ids[3]), ids[3])
+  local dup, err = pcall(g.spawn, g, { name = "X2", side = "A", kind = "infantry" })
+  ok(not dup and tostring(err):find("exists", 1, true), "a name taken is refused: " .. tostring(err))
+  local bad = pcall(g.spawn, g, { name = "Y", side = "A", kind = "infantry", nosuch = 1 })
+  ok(not bad, "an unknown attribute is refused")
+  g:remove_unit(ids[2])
+  eq(g:find_unit("X2"), nil, "a removed unit is not found")
+  eq(g:find_unit("X4"), ids[4])
+  local z = g:spawn { name = "X2", side = "B", kind = "infantry" }
+  eq(g:find_unit("X2"), z, "its name may be taken again")
+end)
+
 test("unit proxies: one per unit, equal and usable as keys", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local api = g.rs.api
