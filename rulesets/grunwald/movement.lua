@@ -60,15 +60,20 @@ end
 -- Movement phase start, for each unit of the phasing side that moves in it.
 -- A leader moves in both movement phases of his side [8.1.2] on one turn's
 -- 10 MP: in the infantry phase he keeps what the cavalry phase left him.
+-- (A field is written only when it changes: writing the value it has
+-- changes nothing, and most units did not move in the last phase.)
 function M.refresh(u)
-  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then u.mp_left = rules.movement.phase_mp(u) end
-  u.moved = false
-  u.turned_here = false
-  u.road_move = true
-  u.road_bonus = false
-  u.stopped = false
-  u.whole_mp = false
-  u.zoc_pass = false
+  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then
+    local mp = rules.movement.phase_mp(u)
+    if u.mp_left ~= mp then u.mp_left = mp end
+  end
+  if u.moved ~= false then u.moved = false end
+  if u.turned_here ~= false then u.turned_here = false end
+  if u.road_move ~= true then u.road_move = true end
+  if u.road_bonus ~= false then u.road_bonus = false end
+  if u.stopped ~= false then u.stopped = false end
+  if u.whole_mp ~= false then u.whole_mp = false end
+  if u.zoc_pass ~= false then u.zoc_pass = false end
   bitwa.set_var("stop." .. u.id, nil)
   bitwa.set_var("movement.mover", nil)
 end

@@ -41,11 +41,12 @@ end
 
 function M.turn_start(turn)
   for _, u in ipairs(bitwa.units {}) do
+    -- (written only when they change: the same value changes nothing)
     if rules.units.is_field(u) then
-      u.shots = 0
-      u.fired_own = false
+      if u.shots ~= 0 then u.shots = 0 end
+      if u.fired_own ~= false then u.fired_own = false end
     elseif rules.units.is_leader(u) then
-      u.active = false
+      if u.active ~= false then u.active = false end
     end
   end
 end
@@ -65,7 +66,7 @@ function M.movement_start()
   for _, u in ipairs(bitwa.units {}) do
     if u.side == side and rules.phases.moves_now(u) then
       rules.movement.refresh(u)
-    elseif u.side ~= side and rules.units.is_field(u) then
+    elseif u.side ~= side and rules.units.is_field(u) and u.countercharged ~= false then
       u.countercharged = false
     end
   end
@@ -79,7 +80,9 @@ function M.movement_end()
 end
 
 function M.combat_start()
-  for _, u in ipairs(bitwa.units { side = bitwa.phasing_side() }) do u.fought = false end
+  for _, u in ipairs(bitwa.units { side = bitwa.phasing_side() }) do
+    if u.fought ~= false then u.fought = false end
+  end
 end
 
 -- Phase 9: the MORALE value moved during the turn takes effect [6.1.9];
