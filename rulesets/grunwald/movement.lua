@@ -10,8 +10,6 @@
 -- phase), "stop.<id>" (the rule that stopped a unit).
 local M = {}
 
-local function units() return rules.units end
-local function T() return rules.tables end
 local function sixths(x) return rules.units.sixths(x) end
 
 -- [4.2.5] [4.2.6] terrain that disorganizes a unit entering it off the
@@ -41,8 +39,8 @@ function M.along_road(from, to) return rules.movement.hexside(from, to).road == 
 -- The printed MP: 10 for leaders [8.1.2]; 0 for a ranged unit in combat
 -- formation (the counter's combat side, 11.1.1).
 function M.printed_mp(u)
-  if units().is_leader(u) then return T().leaders.mp end
-  if units().is_ranged(u) and not units().is_cavalry(u) and u.formation == "combat" then return 0 end
+  if rules.units.is_leader(u) then return rules.tables.leaders.mp end
+  if rules.units.is_ranged(u) and not rules.units.is_cavalry(u) and u.formation == "combat" then return 0 end
   return u.mp
 end
 
@@ -50,9 +48,9 @@ end
 -- printed, less 2 (cavalry) or 1 (infantry) when disorganized [9.2.1].
 function M.phase_mp(u)
   local s = sixths(rules.movement.printed_mp(u))
-  if units().is_disorganized(u) then
-    local arm = units().is_cavalry(u) and "cavalry" or "infantry"
-    s = s - sixths(T().disorganized.mp_loss[arm])
+  if rules.units.is_disorganized(u) then
+    local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
+    s = s - sixths(rules.tables.disorganized.mp_loss[arm])
   end
   return math.max(0, s)
 end
@@ -63,7 +61,7 @@ end
 -- (A field is written only when it changes: writing the value it has
 -- changes nothing, and most units did not move in the last phase.)
 function M.refresh(u)
-  if not (units().is_leader(u) and rules.phases.arm() == "infantry") then
+  if not (rules.units.is_leader(u) and rules.phases.arm() == "infantry") then
     local mp = rules.movement.phase_mp(u)
     if u.mp_left ~= mp then u.mp_left = mp end
   end
@@ -123,8 +121,8 @@ end
 -- the unit's arm (hills and fortified hexes, which have no row, cost as
 -- clear: NOTES), plus a stream crossed.
 function M.terrain_cost(u, from, to)
-  local TT = T().terrain
-  local arm = units().arm(u)
+  local TT = rules.tables.terrain
+  local arm = rules.units.arm(u)
   local side = rules.movement.hexside(from, to)
   local cost
   if side.road then
@@ -144,7 +142,7 @@ end
 -- Legnica's slope row), or nil; the English table has none.
 local uphill_of = cache()     -- tables -> their uphill row or false (a memo: emptied when another game is played)
 function M.uphill_row()
-  local TT = T()
+  local TT = rules.tables
   local up = uphill_of[TT]
   if up == nil then
     up = false
@@ -162,10 +160,10 @@ end
 -- turn_terrain_cost = "example": the infantry cost, as the book's example);
 -- clear ground adds nothing (NOTES).
 function M.turn_terrain(u, h)
-  local row = T().terrain[bitwa.map.terrain(h)]
-  if not row or row.on ~= "hex" or row == T().terrain.clear then return nil end
+  local row = rules.tables.terrain[bitwa.map.terrain(h)]
+  if not row or row.on ~= "hex" or row == rules.tables.terrain.clear then return nil end
   if bitwa.option("turn_terrain_cost") == "example" then return row.infantry end
-  return row[units().arm(u)]
+  return row[rules.units.arm(u)]
 end
 
 -- [4.3] the MP (sixths) of a turn of `steps` x 60 degrees, or nil and the
@@ -180,9 +178,9 @@ function M.turn_cost(u, steps)
   if args then
     info, extra = args[1], args[2]
   else
-    local leader = units().is_leader(u)
+    local leader = rules.units.is_leader(u)
     info = {
-      arm = (units().is_cavalry(u) or leader) and "cavalry" or "infantry",
+      arm = (rules.units.is_cavalry(u) or leader) and "cavalry" or "infantry",
       cf = rules.charge.cf(u),
       armour = leader and 0 or u.armour,
       horse_archers = u.kind == "horse_archers",
@@ -233,12 +231,12 @@ local function check_mover(side, u)
 end
 function check_mover_now(side, u)
   if u.side ~= side then return no("2.1", u.name .. " is not " .. side .. "'s") end
-  if units().is_banner(u) then return no("7.1.2", "a banner moves only with the unit holding it") end
+  if rules.units.is_banner(u) then return no("7.1.2", "a banner moves only with the unit holding it") end
   if not u.hex then return no("4.4.3", u.name .. " is off the map (it comes back with 'enter')") end
   if not rules.phases.moves_now(u) then
     return no("2.1", u.name .. " does not move in phase " .. bitwa.phase())
   end
-  if units().is_panicked(u) then
+  if rules.units.is_panicked(u) then
     return no("10.2.2", u.name .. " is panicked: it flees toward its own map edge by itself")
   end
   local free, frule, fwhy = rules.movement.may_move(u)
@@ -263,7 +261,7 @@ end
 -- Units on hex h other than u, split by side.
 local function occupants(h, u)
   local friends, enemies = {}, {}
-  for _, v in ipairs(units().field_units_at(h)) do
+  for _, v in ipairs(rules.units.field_units_at(h)) do
     if v.id ~= u.id then
       if v.side == u.side then friends[#friends + 1] = v else enemies[#enemies + 1] = v end
     end
@@ -273,9 +271,9 @@ end
 
 -- SP on h once cav has ridden its non-cavalry units down, cav included.
 local function sp_after_ride(cav, h)
-  local n = units().stack_sp(cav)
-  for _, v in ipairs(units().field_units_at(h)) do
-    if v.id ~= cav.id and units().is_cavalry(v) then n = n + units().stack_sp(v) end
+  local n = rules.units.stack_sp(cav)
+  for _, v in ipairs(rules.units.field_units_at(h)) do
+    if v.id ~= cav.id and rules.units.is_cavalry(v) then n = n + rules.units.stack_sp(v) end
   end
   return n
 end
@@ -284,7 +282,7 @@ end
 -- [12.1.8] (10 SP) / [12.1.9] (2 SP of cavalry).
 function M.stacking_rule(u, h)
   if not rules.fortifications.is_fortified(h) then return "4.5.2" end
-  if units().hex_sp(h, u) + units().stack_sp(u) > T().stacking.fortified then return "12.1.8" end
+  if rules.units.hex_sp(h, u) + rules.units.stack_sp(u) > rules.tables.stacking.fortified then return "12.1.8" end
   return "12.1.9"
 end
 
@@ -322,7 +320,7 @@ function M.check_move(side, u, keep)
     -- [4.4.1] [4.4.2] off the map across the frontal hexside
     if keep then return no("5.6.12", "leaving the map enters no hex: nothing to keep") end
     plan.leave = true
-    cost = sixths(T().map_edge.leave_mp)
+    cost = sixths(rules.tables.map_edge.leave_mp)
   else
     local side_features = rules.movement.hexside(from, to)
     if side_features.river and not (side_features.bridge or side_features.ford) then
@@ -333,21 +331,21 @@ function M.check_move(side, u, keep)
     local friends, enemies = occupants(to, u)
     if #enemies > 0 then
       -- [4.2.2] only by riding down [5.8]
-      if not units().is_cavalry(u) then
+      if not rules.units.is_cavalry(u) then
         return no("4.2.2", u.name .. " cannot enter " .. to.label .. ": enemy units are there")
       end
       for _, e in ipairs(enemies) do
-        if units().is_cavalry(e) then
+        if rules.units.is_cavalry(e) then
           return no("4.2.2", u.name .. " cannot enter " .. to.label .. ": enemy cavalry is there")
         end
       end
       local can, r, w = rules.ride_down.check(u, to, "move", keep)
       if not can then return no(r, w) end
       plan.ride = true
-    elseif not units().can_stack(u, to) then
+    elseif not rules.units.can_stack(u, to) then
       -- [4.2.3 b] [4.5.2] cavalry may ride friendly non-cavalry units down to enter
       local can = rules.ride_down.can_ride_down(u, to, "move", keep)
-      if can and sp_after_ride(u, to) <= T().stacking.limit then
+      if can and sp_after_ride(u, to) <= rules.tables.stacking.limit then
         plan.ride = true
       else
         return no(rules.movement.stacking_rule(u, to), to.label .. " would hold more SP than the stacking limit allows")
@@ -362,20 +360,20 @@ function M.check_move(side, u, keep)
     cost = entry + rules.fortifications.move_cost(u, from, to)    -- [12.1.3] [12.1.4]
     -- [4.2.4] a friendly unit stays on the hex (case a)
     for _, f in ipairs(friends) do
-      if not (plan.ride and not units().is_cavalry(f)) then
-        cost = cost + sixths(T().stacking.friendly_entry_mp)
+      if not (plan.ride and not rules.units.is_cavalry(f)) then
+        cost = cost + sixths(rules.tables.stacking.friendly_entry_mp)
         break
       end
     end
     if keep then cost = cost + rules.charge.refuse_cost(u, from, to, keep) end   -- [5.6.12] [4.2.8]
   end
-  if u.zoc_pass then cost = cost + sixths(T().zoc.pass_mp) end     -- [3.3.3]
+  if u.zoc_pass then cost = cost + sixths(rules.tables.zoc.pass_mp) end     -- [3.3.3]
   plan.cost = cost
-  local road = T().terrain.road
+  local road = rules.tables.terrain.road
   local bonus = sixths(road.infantry) * road.infantry_road_bonus
   if cost <= u.mp_left then
     plan.pay = cost
-  elseif units().arm(u) == "infantry" and plan.road and u.road_move and not u.road_bonus
+  elseif rules.units.arm(u) == "infantry" and plan.road and u.road_move and not u.road_bonus
       and cost <= u.mp_left + bonus then
     plan.bonus = true                                              -- [TERRAIN *] the extra road hex
     plan.pay = u.mp_left
@@ -424,8 +422,8 @@ end
 -- condition.disorganize's to judge.
 function M.on_enter(u, from, to, how, keep)
   rules.charge.on_enter(u, from, to, how, keep)
-  if not u:alive() or not units().is_field(u) or rules.movement.along_road(from, to) then return end
-  local arm = units().is_cavalry(u) and "cavalry" or "infantry"
+  if not u:alive() or not rules.units.is_field(u) or rules.movement.along_road(from, to) then return end
+  local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
   if M.disorganizing[arm][bitwa.map.terrain(to)] then
     rules.condition.disorganize(u, arm == "cavalry" and "4.2.5" or "4.2.6")
   end
@@ -436,12 +434,12 @@ end
 -- more than 1 (A-009); then the next hex costs 1 MP more.  Leaders ignore
 -- ZoC [8.1.3].
 function M.zoc_entry(u)
-  if units().is_leader(u) then return end
+  if rules.units.is_leader(u) then return end
   local covering = rules.zoc.enemies_covering(u.hex, u.side)
   if #covering == 0 then return end
   local top = 0
   for _, e in ipairs(covering) do top = math.max(top, rules.charge.cf(e)) end
-  if rules.charge.cf(u) - top > T().zoc.pass_cf_margin then
+  if rules.charge.cf(u) - top > rules.tables.zoc.pass_cf_margin then
     u.zoc_pass = true
     bitwa.note(u.name .. " passes through the enemy ZoC at " .. u.hex.label .. " (3.3.3)")
   else
@@ -452,9 +450,9 @@ end
 -- What a unit finds on the hex it entered: fallen banners it picks up
 -- (7.1.6) and lone enemy leaders, who are killed (8.2.6).
 local function meet_leaders(u, h)
-  if not units().is_field(u) then return end
+  if not rules.units.is_field(u) then return end
   rules.banners.entered(u, h)
-  if u:alive() and #units().leaders_at(h, units().enemy(u.side)) > 0 then rules.leaders.enemy_entered(u, h) end
+  if u:alive() and #rules.units.leaders_at(h, rules.units.enemy(u.side)) > 0 then rules.leaders.enemy_entered(u, h) end
 end
 M.meet_leaders = meet_leaders
 
@@ -477,7 +475,7 @@ function M.leave_map(u, how)
   u.left_phase = how
   u.left_at = u.hex
   bitwa.note(u.name .. " leaves the map from " .. u.hex.label .. " (" .. how .. ", 4.4.1)")
-  units().place(u, nil)
+  rules.units.place(u, nil)
 end
 
 ---------------------------------------------------------------- actions
@@ -486,16 +484,22 @@ end
 function M.move(side, u, keep)
   local plan, rule, why = rules.movement.check_move(side, u, keep)
   if not plan then refuse(rule, why) end
-  if not begin(u) then return end
-  plan, rule, why = rules.movement.check_move(side, u, keep)
-  if not plan then
-    bitwa.note(u.name .. " does not move: " .. rule .. ": " .. why)
-    return
+  -- the unit's first action of the phase may open a reaction window
+  -- (begin): the move is judged again after it.  A unit that is the
+  -- mover already begins nothing, and the same check of the same game
+  -- gives the same plan.
+  if bitwa.var("movement.mover") ~= u.id then
+    if not begin(u) then return end
+    plan, rule, why = rules.movement.check_move(side, u, keep)
+    if not plan then
+      bitwa.note(u.name .. " does not move: " .. rule .. ": " .. why)
+      return
+    end
   end
   rules.fortifications.on_move(u)
   u.mp_left = u.mp_left - plan.pay
   u.moved = true
-  if units().is_leader(u) then rules.fatigue.mark_active(u) end    -- [14.1.3] he moved
+  if rules.units.is_leader(u) then rules.fatigue.mark_active(u) end    -- [14.1.3] he moved
   if plan.bonus then u.road_bonus = true end
   if plan.whole then u.whole_mp = true end
   if u.zoc_pass then u.zoc_pass = false end
@@ -505,13 +509,13 @@ function M.move(side, u, keep)
   end
   if not plan.road and u.road_move then u.road_move = false end
   if plan.ride and not rules.ride_down.attempt(u, plan.to, "move", plan.from, keep) then return end   -- [5.8]
-  units().place(u, plan.to)
+  rules.units.place(u, plan.to)
   if u.turned_here then u.turned_here = false end
   rules.movement.on_enter(u, plan.from, plan.to, "move", keep)
   if not u:alive() or not u.hex then return end
   if plan.ride then rules.ride_down.after_enter(u, plan.to, "move") end
-  if plan.whole and u.cf ~= T().movement.one_hex_move_cf then
-    u.cf = T().movement.one_hex_move_cf                            -- [4.2.9]
+  if plan.whole and u.cf ~= rules.tables.movement.one_hex_move_cf then
+    u.cf = rules.tables.movement.one_hex_move_cf                            -- [4.2.9]
   end
   rules.movement.zoc_entry(u)
   meet_leaders(u, plan.to)
@@ -522,11 +526,13 @@ end
 function M.turn(side, u, facing)
   local plan, rule, why = rules.movement.check_turn(side, u, facing)
   if not plan then refuse(rule, why) end
-  if not begin(u) then return end
-  plan, rule, why = rules.movement.check_turn(side, u, facing)
-  if not plan then
-    bitwa.note(u.name .. " does not turn: " .. rule .. ": " .. why)
-    return
+  if bitwa.var("movement.mover") ~= u.id then          -- (as in move)
+    if not begin(u) then return end
+    plan, rule, why = rules.movement.check_turn(side, u, facing)
+    if not plan then
+      bitwa.note(u.name .. " does not turn: " .. rule .. ": " .. why)
+      return
+    end
   end
   u.mp_left = u.mp_left - plan.pay
   if plan.whole then u.whole_mp = true end                         -- [4.2.9] (CF 0: the turn)
@@ -548,11 +554,11 @@ local MOVER_FIELDS = { "hex", "facing", "mp_left", "moved", "turned_here", "road
 -- a lone enemy leader it would kill [8.2.6].  (A path is a plan: what the
 -- entry really does is the move's own business.)
 function M.path_ends(u, from, to)
-  if units().is_field(u) and not rules.movement.along_road(from, to) then
-    local arm = units().is_cavalry(u) and "cavalry" or "infantry"
+  if rules.units.is_field(u) and not rules.movement.along_road(from, to) then
+    local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
     if M.disorganizing[arm][rules.fortifications.terrain(to)] then return true end
   end
-  if units().is_field(u) and #units().leaders_at(to, units().enemy(u.side)) > 0 then return true end
+  if rules.units.is_field(u) and #rules.units.leaders_at(to, rules.units.enemy(u.side)) > 0 then return true end
   return false
 end
 
@@ -595,14 +601,14 @@ function M.planned_move(s, plan)
   n.turned_here = false
   if rules.charge.has_cf(s) then
     n.cf = rules.charge.cf_after_enter(s, plan.from, plan.to, "move", plan.keep)
-    if plan.whole then n.cf = T().movement.one_hex_move_cf end
+    if plan.whole then n.cf = rules.tables.movement.one_hex_move_cf end
   end
-  if not units().is_leader(s) then
+  if not rules.units.is_leader(s) then
     local covering = rules.zoc.enemies_covering(plan.to, s.side)
     if #covering > 0 then
       local top = 0
       for _, e in ipairs(covering) do top = math.max(top, rules.charge.cf(e)) end
-      if rules.charge.has_cf(s) and (n.cf or 0) - top > T().zoc.pass_cf_margin then
+      if rules.charge.has_cf(s) and (n.cf or 0) - top > rules.tables.zoc.pass_cf_margin then
         n.zoc_pass = true
       else
         n.stopped = true
@@ -631,10 +637,10 @@ local own_planned_turn, own_planned_move = M.planned_turn, M.planned_move
 -- The least MP (sixths) any hex entry costs u: the lowest TERRAIN
 -- INFLUENCE cost of its arm (the search toward a hex never overestimates).
 local function least_entry(u)
-  local arm = units().arm(u)
+  local arm = rules.units.arm(u)
   local least
-  for _, name in ipairs(T().terrain_rows) do
-    local row = T().terrain[name]
+  for _, name in ipairs(rules.tables.terrain_rows) do
+    local row = rules.tables.terrain[name]
     local v = row and row[arm]
     if v ~= nil and (row.on == "hex" or name == "road") then
       local c = sixths(v)
