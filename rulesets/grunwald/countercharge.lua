@@ -38,9 +38,10 @@ function M.engaged(mover, side, except)
 end
 
 -- [5.7.7] [5.7.8] whether cc may not countercharge now (and the rule).
+local function is_cavalry(e) return units().is_cavalry(e) end
 function M.barred(cc)
   if cc.countercharged then return true, "5.7.7" end
-  if rules.zoc.in_enemy_zoc(cc.hex, cc.side, function(e) return units().is_cavalry(e) end) then
+  if rules.zoc.in_enemy_zoc(cc.hex, cc.side, is_cavalry) then
     return true, "5.7.8"
   end
   return false

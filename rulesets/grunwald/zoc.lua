@@ -21,16 +21,18 @@ function M.covers(u, h)
   return true
 end
 
-local function is_field(u) return rules.units.is_field(u) end
-
 -- The enemy units (of `side`'s enemy) whose ZoC covers h, in id order:
 -- field units next to h (a ZoC is the front area [3.2.1]), found with one
--- query of the units around h.
+-- query of the units around h (each asked here, with no list of the
+-- field units made first).
 function M.enemies_covering(h, side, filter)
   local out = {}
   if bitwa.hex.on_map(h) then
-    for _, e in ipairs(bitwa.units { near = h, within = 1, where = is_field }) do
-      if e.hex ~= h and e.side ~= side and rules.zoc.covers(e, h) and (not filter or filter(e)) then
+    local U, covers = rules.units, rules.zoc.covers
+    local near = bitwa.units { near = h, within = 1 }
+    for i = 1, #near do
+      local e = near[i]
+      if e.side ~= side and e.hex ~= h and U.is_field(e) and covers(e, h) and (not filter or filter(e)) then
         out[#out + 1] = e
       end
     end
