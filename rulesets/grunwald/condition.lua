@@ -82,12 +82,17 @@ function M.check_contact(u)
 end
 
 -- Every panicked unit of `side` in contact with the enemy (A-060).
+-- (the side's field units on the map, asked whether panicked one by one;
+-- all are found before any is judged, as the judging may remove units)
 function M.check_contacts(side)
-  for _, u in ipairs(bitwa.units { side = side, where = function(x)
-    return U().is_field(x) and x.hex ~= nil and U().is_panicked(x)
-  end }) do
-    rules.condition.check_contact(u)
+  local panicked, n = {}, 0
+  local is_panicked = U().is_panicked
+  local field = U().field_units(side)
+  for i = 1, #field do
+    local x = field[i]
+    if is_panicked(x) then n = n + 1; panicked[n] = x end
   end
+  for i = 1, n do rules.condition.check_contact(panicked[i]) end
 end
 
 -- [10.1.1] u panics.
