@@ -580,8 +580,8 @@ function M.load(name, opts)
   --
   -- cache("units"): a memo of what is computed from the units alone
   -- (their fields, who is on the map): a function returning the memo
-  -- table, emptied first whenever any unit of the bound game changed
-  -- since the last call (a field set, a unit spawned or removed, a
+  -- table, a new one whenever any unit of the bound game changed since
+  -- the last call (a field set, a unit spawned or removed, a
   -- rollback) and when the rules play another game.  Its content must be
   -- a function of its keys and the units (not of variables, the map in
   -- play or the phase): the modder's promise, as for cache().
@@ -600,18 +600,26 @@ function M.load(name, opts)
     if frozen_now then error("cache(): make caches while the module loads", 2) end
     if kind ~= nil and kind ~= "units" then error("cache(): \"units\" or nothing expected", 2) end
     local c = {}
-    caches[#caches + 1] = c
     cache_set[c] = true
-    if kind == nil then return c end
+    if kind == nil then
+      caches[#caches + 1] = c
+      return c
+    end
+    -- a units memo is not emptied key by key (the engine would walk what
+    -- rule code put in it): a used one is replaced by a new table
     local m = { c, false }
     unit_memos[#unit_memos + 1] = m
     return function()
       local v = units_version()
       if v ~= m[2] then
-        empty(c)
+        if next(m[1]) ~= nil then
+          cache_set[m[1]] = nil
+          m[1] = {}
+          cache_set[m[1]] = true
+        end
         m[2] = v
       end
-      return c
+      return m[1]
     end
   end
   rs.caches = cache_set
