@@ -1,7 +1,9 @@
 // bitwa's page: the board (the SVG render), a unit's values, reach and
 // orders, path orders by clicking a hex, orders between units (an attack:
 // its attackers and defender) chosen on the board with their odds before
-// confirming, what the last actions did marked on the board, decision
+// confirming, what the last actions did marked on the board, the board
+// brought to a unit out of view (found by name, named by a decision,
+// moved by another side while selected), decision
 // dialogs, the log, undo, replay stepping and bots playing in the
 // background.  It only talks to the JSON API (README: bitwa serve);
 // nothing here knows a title: the orders it composes come from the
@@ -16,6 +18,8 @@ let selected = null;       // { name, reach: [...], orders: [...] }
 let view = { x: 0, y: 0, k: 1 };
 let compose = null;        // { kind, side, types, slots: [[names]], lines: [[words]] }
 let pick = null;           // an order with hex, facing or choice words: { kind, side, unit, types, lines: [[words]], chosen: [words] }
+let dragging = false;      // the player is dragging the board: nothing pans it meanwhile
+let centredFor = null;     // the decision whose unit was last brought into view
 const SVGNS = "http://www.w3.org/2000/svg";
 
 async function api(method, path, body) {
@@ -80,6 +84,55 @@ function zoomAt(f, cx, cy) {
   view.y = cy - (cy - view.y) * (k / view.k);
   view.k = k;
   applyView();
+}
+
+// Pan the board (the zoom kept) so that hex `label` is in view, when it
+// is outside the part of #board-wrap shown or near its edge (within a
+// margin of it); a hex well inside is left where the player put it.  The
+// rectangle checked is `g`'s (a unit's counter) when given, else the
+// hex's; `cover` (an open dialog) hides what is under it: a hex under it
+// is brought above it (or below, where there is more room).  Returns
+// whether the board moved.
+function centreOn(label, g, cover) {
+  const p = label && $("board").querySelector(`polygon.hex[data-hex="${CSS.escape(label)}"]`);
+  const target = g || p;
+  if (!target || dragging) return false;
+  const w = $("board-wrap").getBoundingClientRect(), b = target.getBoundingClientRect();
+  if (!w.width || !w.height) return false;
+  const m = Math.min(60, w.width / 6, w.height / 6);
+  const c = cover && cover.getBoundingClientRect();
+  const under = c && c.width && b.right > c.left && b.left < c.right && b.bottom > c.top && b.top < c.bottom;
+  if (!under && b.left >= w.left + m && b.right <= w.right - m && b.top >= w.top + m && b.bottom <= w.bottom - m) return false;
+  let y = w.top + w.height / 2;
+  if (c && c.width && c.left < w.right && c.right > w.left) {
+    const above = c.top - w.top, below = w.bottom - c.bottom;
+    y = above >= below ? w.top + Math.max(above, 0) / 2 : c.bottom + below / 2;
+  }
+  view.x += w.left + w.width / 2 - (b.left + b.right) / 2;
+  view.y += y - (b.top + b.bottom) / 2;
+  applyView();
+  return true;
+}
+
+// the same for a unit on the map (its counter); a unit off the map is not
+// on the board
+function centreUnit(name, cover) {
+  const u = state && state.units.find((x) => x.name === name);
+  if (!u || !u.hex) return false;
+  return centreOn(u.hex, $("board").querySelector(`g.unit[data-unit="${CSS.escape(name)}"]`), cover);
+}
+
+// the units a text names (a decision's prompt, an order line), in the order
+// it names them: its words, stripped of punctuation and a possessive
+function unitsNamed(text) {
+  const out = [];
+  for (const w of String(text || "").split(/[\s,;:()?!]+/)) {
+    for (const n of [w, w.replace(/'s$/, ""), w.replace(/[.'"]+$/, "")]) {
+      const u = n && state.units.find((x) => x.name === n);
+      if (u && !out.includes(u)) { out.push(u); break; }
+    }
+  }
+  return out;
 }
 
 // the board as the server draws it (the position shown), then what is
@@ -270,14 +323,25 @@ function renderTop() {
   if (document.activeElement !== $("bot-speed")) $("bot-speed").value = String(s.bot_delay);
   $("bot-status").textContent = s.bot_error ? "stopped: " + s.bot_error :
     s.bot_busy ? "a bot is playing…" : s.bot_play ? (s.over ? "the game is over" : "waiting for a player") : "paused";
+  const names = s.units.map((u) => u.name).join("\n");
+  if ($("unit-names").dataset.names !== names) {
+    $("unit-names").dataset.names = names;
+    $("unit-names").replaceChildren(...s.units.map((u) => el("option", { value: u.name },
+      `${u.side} ${u.kind}${u.hex ? " at " + u.hex : ", off the map"}`)));
+  }
   $("rp-at").max = s.actions + (s.pending ? 1 : 0);
   if (at === null) $("rp-at").value = s.actions;
 }
 
-async function selectUnit(name) {
+// a unit chosen: its values, reach and orders; `centre` when it was chosen
+// elsewhere than on the board (the find box), so that its counter is shown
+async function selectUnit(name, centre) {
+  if (centre) centreUnit(name);
   if (at !== null) {
     const u = state.units.find((x) => x.name === name);
     selected = null;
+    clearReach();
+    for (const g of $("board").querySelectorAll(`g.unit[data-unit="${CSS.escape(name)}"]`)) g.classList.add("selected");
     showUnit(u, [], [], null, []);
     return;
   }
@@ -718,6 +782,15 @@ function decisionDialog() {
     answer(v);
   };
   if (!dlg.open) dlg.showModal();
+  // a new decision: the side's unit it names (its prompt, else its
+  // options) brought into view beside the dialog, once (the player may
+  // drag the board away while deciding)
+  const key = state.actions + "/" + JSON.stringify(p);
+  if (centredFor !== key) {
+    centredFor = key;
+    const mine = [...unitsNamed(p.prompt), ...unitsNamed((p.options || []).join(" "))].filter((u) => u.side === p.side && u.hex);
+    if (mine.length) centreUnit(mine[0].name, dlg);
+  }
 }
 
 async function loadLog(seq) {
@@ -761,12 +834,17 @@ async function refresh() {
   if (seq !== refreshes) return;
   if (!r.ok) { toast(r.data.error); return; }
   if (!b.ok) { toast(b.data.error || "cannot draw the board"); return; }
+  const hexOf = (s, n) => { const u = s && s.units.find((x) => x.name === n); return u ? u.hex : null; };
+  const was = selected && at === null ? hexOf(state, selected.name) : null;
   state = r.data;
   if (at === null) {
     if (selected && !state.units.some((u) => u.name === selected.name)) selected = null;
   }
   renderTop();
   showBoard(b.data);
+  // the unit selected moved by another's action (a bot, the other side, a
+  // retreat): kept in view; the board is not moved otherwise
+  if (selected && at === null && hexOf(state, selected.name) && hexOf(state, selected.name) !== was) centreUnit(selected.name);
   if (selected && at === null) await selectUnit(selected.name);
   if (seq !== refreshes) return;
   await loadLog(seq);
@@ -807,10 +885,10 @@ function wire() {
   window.addEventListener("pointermove", (e) => {
     if (!drag) return;
     const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-    if (Math.abs(dx) + Math.abs(dy) > 4) { moved = true; wrap.classList.add("dragging"); }
+    if (Math.abs(dx) + Math.abs(dy) > 4) { moved = true; dragging = true; wrap.classList.add("dragging"); }
     if (moved) { view.x = drag.vx + dx; view.y = drag.vy + dy; applyView(); }
   });
-  window.addEventListener("pointerup", () => { drag = null; wrap.classList.remove("dragging"); });
+  window.addEventListener("pointerup", () => { drag = null; dragging = false; wrap.classList.remove("dragging"); });
   wrap.addEventListener("wheel", (e) => {
     e.preventDefault();
     const b = wrap.getBoundingClientRect();
@@ -863,10 +941,33 @@ function wire() {
     drawFacings(d.hex, d.facings.map((x) => ({ facing: x.facing, best: x.facing === d.facing,
       title: `${x.line}: ${x.cost_shown !== undefined ? x.cost_shown : x.cost}` })), facingAt(d.hex, e));
   });
-  $("order-odds").onclick = showOdds;
+  // a typed order: its first unit brought into view with its odds
+  const typed = () => {
+    const w = $("order-line").value.trim().split(/\s+/);
+    const u = unitsNamed(w.slice(1).join(" ")).find((x) => x.hex);
+    if (u) centreUnit(u.name);
+    showOdds();
+  };
+  $("order-odds").onclick = typed;
+  // the find box: a unit's name (its list: every unit's) selects it and
+  // brings its counter into view
+  const find = () => {
+    const v = $("find-unit").value.trim();
+    const u = state && (state.units.find((x) => x.name === v) ||
+      state.units.find((x) => x.name.toLowerCase() === v.toLowerCase()));
+    if (!u) { if (v) toast("no unit " + v); return; }
+    $("find-unit").value = u.name;
+    if (compose) endCompose();
+    if (pick) endPick();
+    selectUnit(u.name, true);
+  };
+  $("find-unit").addEventListener("input", () => {   // a name chosen in the list, or typed whole
+    if (state && state.units.some((x) => x.name === $("find-unit").value)) find();
+  });
+  $("find-unit").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); find(); } });
   $("compose-cancel").onclick = () => { endCompose(); endPick(); $("odds").replaceChildren(); };
   $("order-do").onclick = () => act($("order-side").value, $("order-line").value.trim());
-  $("order-line").addEventListener("keydown", (e) => { if (e.key === "Enter") showOdds(); });
+  $("order-line").addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
   $("undo").onclick = async () => {
     const r = await api("POST", "undo", {});
     if (!r.ok) { toast(refusal(r.data)); return; }

@@ -414,7 +414,9 @@ function readLog(game) {
 // attack by clicking its attacker and defender, its odds shown before
 // confirming; the decision dialogs), the others through the API; undo,
 // then the turn to its end, where the game's checksum is the CLI game's;
-// then a replay stepped back and forth.
+// then a replay stepped back and forth; the board brought to a unit out
+// of view (a decision's, one moved by the bot while selected, one found
+// by name with the board zoomed in on a corner).
 async function grunwald() {
   const ref = path.join(out, "grunwald-ref.bitwa");
   const game = path.join(out, "grunwald.bitwa");
@@ -460,6 +462,8 @@ async function grunwald() {
     const shown = (n) => page.waitForFunction((k) => document.querySelector("#turn-box").textContent.includes(` ${k} actions`),
                                               n, { timeout: 30000 });
     const byLine = (re) => plActs.find((a) => re.test(a.line));
+    // the board's zoom (its scale)
+    const scale = () => page.evaluate(() => parseFloat((document.querySelector("#board").style.transform.match(/scale\(([^)]+)\)/) || [])[1]));
     // zoom the board in around a unit (the mouse wheel over it)
     const zoomTo = async (name, steps) => {
       await page.click("#zoom-fit");
@@ -475,7 +479,7 @@ async function grunwald() {
     await page.waitForSelector("#board svg polygon.hex", { timeout: 60000 });
 
     // the Polish decisions pending now answered in the page's dialog
-    let dialogs = 0;
+    let dialogs = 0, centred = 0;
     const answerDialogs = async (before) => {
       // the page's action first (the click sends it)
       for (const more = within(180000); more() && before;) {
@@ -490,6 +494,26 @@ async function grunwald() {
         await page.waitForSelector("dialog#decision[open]", { timeout: 60000 });
         check((await page.textContent("#decision-title")).includes("PL decides"), "a decision dialog for PL");
         if (dialogs === 0) await page.screenshot({ path: path.join(out, "g3-decision.png") });
+        // the Polish unit the decision names (its prompt, else its options) is in view beside the dialog
+        const seen = await page.evaluate((side) => {
+          const prompt = document.querySelector("#decision-prompt").textContent;
+          const opts = [...document.querySelectorAll("#decision-options [value]")].map((o) => o.value).join(" ");
+          const w = document.querySelector("#board-wrap").getBoundingClientRect();
+          const d = document.querySelector("dialog#decision").getBoundingClientRect();
+          for (const word of (prompt + " " + opts).split(/[\s,;:()?!]+/).map((x) => x.replace(/'s$/, ""))) {
+            const g = document.querySelector(`#board g.unit[data-unit="${CSS.escape(word)}"]`);
+            if (!g || !g.querySelector("rect.ctr") || !g.closest("svg")) continue;
+            const b = g.getBoundingClientRect();
+            if (!b.width || g.dataset.side && g.dataset.side !== side) continue;
+            return { unit: word, inside: b.left >= w.left && b.right <= w.right && b.top >= w.top && b.bottom <= w.bottom,
+                     under: b.right > d.left && b.left < d.right && b.bottom > d.top && b.top < d.bottom };
+          }
+          return null;
+        }, "PL");
+        if (seen) {
+          check(seen.inside && !seen.under, "the unit the decision names is in view beside the dialog: " + JSON.stringify(seen));
+          centred++;
+        }
         const ans = plAnswers.shift();
         if (await page.locator("#decision-multi").isVisible()) {
           for (const o of ans.split(",")) await page.check(`#decision-options input[value="${o}"]`);
@@ -586,15 +610,71 @@ async function grunwald() {
       if (d) {
         s = await playUpTo(d.n);
         await shown(s.actions);
+        // the board dragged away from the order's units first (it was
+        // zoomed in on the attack): its dialogs bring their unit into view
+        const wb = await page.locator("#board-wrap").boundingBox();
+        await page.mouse.move(wb.x + wb.width - 20, wb.y + wb.height - 20);
+        await page.mouse.down();
+        await page.mouse.move(wb.x + 20, wb.y + 20, { steps: 8 });
+        await page.mouse.up();
+        const inView = (n) => page.evaluate((n) => {
+          const w = document.querySelector("#board-wrap").getBoundingClientRect();
+          const g = document.querySelector(`#board g.unit[data-unit="${n}"]`);
+          const b = g && g.getBoundingClientRect();
+          return !!b && b.right > w.left && b.left < w.right && b.bottom > w.top && b.top < w.bottom;
+        }, n);
+        const first = d.line.split(/\s+/)[1].split(",")[0];
+        check(!(await inView(first)), `${first} dragged out of view`);
+        const centredBefore = centred;
         await page.fill("#order-line", d.line);
         await page.click("#order-do");
         s = await answerDialogs(s);
+        check(centred > centredBefore, `the order's decisions showed their unit (${centred - centredBefore})`);
         check(s.checksum === d.checksum, "the typed order with its dialogs is the CLI game's action " + d.n);
         next++;
       }
     }
 
-    // 4. the rest of the turn: the Teutonic Order's phases by the bot
+    // 4. the rest of the turn: the Teutonic Order's phases by the bot.
+    // A unit the bot moves next is selected and the board zoomed in on it
+    // (its destination out of view): when the bot has moved it, its
+    // counter is in view again, the zoom kept
+    s = await settle();
+    await shown(s.actions);
+    const tm = log.find((a) => a.n > s.actions && a.n < endOfTurn.n && a.side === "TO" && /^move \S+ \d{4}/.test(a.line));
+    if (tm) {
+      const [, tname, tto] = tm.line.match(/^move (\S+) (\d{4})/);
+      await page.fill("#find-unit", tname);
+      await page.press("#find-unit", "Enter");
+      await page.waitForSelector(`#board g.unit.selected[data-unit="${tname}"]`, { timeout: 30000 });
+      const c = await page.locator(`#board g.unit[data-unit="${tname}"]`).boundingBox();
+      await page.mouse.move(c.x + c.width / 2, c.y + c.height / 2);
+      for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(200);
+      const hexIn = (h) => page.evaluate((h) => {
+        const w = document.querySelector("#board-wrap").getBoundingClientRect();
+        const b = document.querySelector(`#board polygon.hex[data-hex="${h}"]`).getBoundingClientRect();
+        return b.right > w.left && b.left < w.right && b.bottom > w.top && b.top < w.bottom;
+      }, h);
+      const k1 = await scale();
+      if (!(await hexIn(tto))) {
+        await playUpTo(tm.n + 1);
+        await page.waitForFunction(([n, h]) => {
+          const g = document.querySelector(`#board g.unit[data-unit="${n}"]`);
+          return document.querySelector("#unit-info").textContent.includes("at " + h) && g;
+        }, [tname, tto], { timeout: 60000 });
+        await page.waitForTimeout(300);
+        const inside = await page.evaluate((n) => {
+          const w = document.querySelector("#board-wrap").getBoundingClientRect();
+          const b = document.querySelector(`#board g.unit[data-unit="${n}"]`).getBoundingClientRect();
+          return b.left >= w.left && b.right <= w.right && b.top >= w.top && b.bottom <= w.bottom;
+        }, tname);
+        check(inside, `${tname}, selected, moved by the bot to ${tto} out of view: its counter brought into view`);
+        check(await scale() === k1, "the zoom kept");
+        await page.screenshot({ path: path.join(out, "g5b-bot-moved-selected.png") });
+      } else console.log(`(${tto} in view: the bot's move of a selected unit not checked)`);
+    }
+
     await playUpTo(endOfTurn.n);
     s = await settle();
     check(dialogs > 0, `decisions answered in the page's dialog (${dialogs})`);
@@ -606,6 +686,50 @@ async function grunwald() {
     await page.waitForFunction(() => document.querySelectorAll("#board polyline.trail").length >= 5, null, { timeout: 30000 });
     check(true, "the last 20 actions' moves are drawn as paths");
     await page.screenshot({ path: path.join(out, "g6-turn-marks.png") });
+
+    // 4b. the find box: the board zoomed in on its top left corner, a unit
+    // far from it chosen by its name; its counter is brought into
+    // #board-wrap, the zoom kept, the unit selected
+    await page.click("#zoom-fit");
+    const kFit = await scale();
+    const wrapBox = await page.locator("#board-wrap").boundingBox();
+    await page.mouse.move(wrapBox.x + 10, wrapBox.y + 10);
+    for (let i = 0; i < 8; i++) await page.mouse.wheel(0, -100);
+    await page.waitForTimeout(200);
+    const viewNow = () => page.evaluate(() => {
+      const w = document.querySelector("#board-wrap").getBoundingClientRect();
+      const k = document.querySelector("#board").style.transform.match(/scale\(([^)]+)\)/);
+      const units = [...document.querySelectorAll("#board g.unit[data-unit]")].map((g) => {
+        const b = g.getBoundingClientRect();
+        return { name: g.dataset.unit, x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2,
+                 inside: b.left >= w.left && b.right <= w.right && b.top >= w.top && b.bottom <= w.bottom };
+      });
+      return { k: k ? parseFloat(k[1]) : null, w: { left: w.left, top: w.top }, units };
+    });
+    const v0 = await viewNow();
+    const far = v0.units.filter((u) => !u.inside)
+      .sort((a, b) => Math.hypot(b.x - v0.w.left, b.y - v0.w.top) - Math.hypot(a.x - v0.w.left, a.y - v0.w.top))[0];
+    check(v0.k > kFit * 2 && far, `zoomed in on a corner (scale ${kFit} → ${v0.k}), a unit out of view: ${far && far.name}`);
+    await page.fill("#find-unit", far.name);
+    await page.press("#find-unit", "Enter");
+    await page.waitForFunction((n) => document.querySelector("#unit-info .unit-head b") &&
+      document.querySelector("#unit-info .unit-head b").textContent === n, far.name, { timeout: 30000 });
+    const v1 = await viewNow();
+    const found = v1.units.find((u) => u.name === far.name);
+    check(found && found.inside, `${far.name}'s counter is inside #board-wrap after the find box: ${JSON.stringify(found)}`);
+    check(v1.k === v0.k, `the zoom is kept (${v0.k} → ${v1.k})`);
+    check(await page.locator(`#board g.unit.selected[data-unit="${far.name}"]`).count() === 1, `${far.name} is selected`);
+    const names = await page.$$eval("#unit-names option", (os) => os.map((o) => o.value));
+    check(names.length > 20 && names.includes(far.name), `the find box lists the units' names (${names.length})`);
+    await page.screenshot({ path: path.join(out, "g8-find-unit.png") });
+    // a unit already well in view: the board does not move
+    const t0 = await page.evaluate(() => document.querySelector("#board").style.transform);
+    await page.fill("#find-unit", "");
+    await page.fill("#find-unit", far.name);
+    await page.press("#find-unit", "Enter");
+    await page.waitForTimeout(300);
+    check(await page.evaluate(() => document.querySelector("#board").style.transform) === t0,
+          "choosing a unit already in view does not pan the board");
 
     // 5. a replay: back, forward, a turn
     await page.selectOption("#marks", "1");
