@@ -211,8 +211,11 @@ end
 local own_gives_cm, own_is_fallen = M.gives_cm, M.is_fallen
 
 -- gives_cm's answers while it and is_fallen are this module's own: they
--- read only units (where the unit and its side's banners are, who holds
--- them), so they hold until a unit changes.  [id] = true / false.
+-- read the unit's side and hex and its side's banners (where they are,
+-- who holds them), so they hold until a unit changes.  Keyed by side and
+-- hex, not by the unit, so that a unit asked about at another hex (a
+-- planned copy, a bot's "what if") gets that hex's answer.
+-- [side .. " " .. hex] = true / false.
 local per_units = cache("units")
 
 -- [7.1.7] The CM a side's units in one combat gain from banners: 1 when
@@ -226,9 +229,14 @@ function M.cm(units)
     if Un.is_field(u) then
       local gives
       if known then
-        local id = u.id
-        gives = known[id]
-        if gives == nil then gives = own_gives_cm(u) and true or false; known[id] = gives end
+        local h = u.hex
+        if h == nil then
+          gives = false
+        else
+          local key = u.side .. " " .. h.label
+          gives = known[key]
+          if gives == nil then gives = own_gives_cm(u) and true or false; known[key] = gives end
+        end
       else
         gives = B.gives_cm(u)
       end

@@ -46,9 +46,12 @@ end
 local own_unit_cm, own_on_map, own_range = M.unit_cm, M.on_map, M.range
 
 -- unit_cm's answers while it, on_map and range are this module's own:
--- they read only units (where each unit and each leader stands, the
--- leaders' ranges) and the tables, so they hold until a unit changes.
--- [id] = CM, leader_of[id] = the leader giving it (false: none).
+-- they read the unit's side and hex and the leaders on the map (where
+-- they stand, their ranges) and the tables, so they hold until a unit
+-- changes.  Keyed by side and hex, not by the unit: a unit asked about
+-- at another hex than its own (a planned copy, a bot's "what if") gets
+-- that hex's answer and leaves the unit's own untouched.
+-- [side .. " " .. hex] = CM, leader_of[same] = the leader giving it (false: none).
 local per_units = cache("units")
 
 -- The CM a side's units in one combat gain from leaders: the best any of
@@ -72,13 +75,19 @@ function M.cm(units)
   for i = 1, #units do
     local u = units[i]
     if Un.is_field(u) then
-      local id = u.id
-      local c, l = known[id], nil
-      if c == nil then
-        c, l = own_unit_cm(u)
-        known[id], leader_of[id] = c, l or false
+      local h = u.hex
+      local c, l
+      if h == nil then
+        c = 0
       else
-        l = leader_of[id] or nil
+        local key = u.side .. " " .. h.label
+        c = known[key]
+        if c == nil then
+          c, l = own_unit_cm(u)
+          known[key], leader_of[key] = c, l or false
+        else
+          l = leader_of[key] or nil
+        end
       end
       if c > best then best, who = c, l end
     end

@@ -53,6 +53,28 @@ test("8.2.3: CMs from one leader only", function()
   eq(cms(g, { "A" }, { "D" }).att["8.2"], 1)
 end)
 
+test("8.2.1 / 7.1.7: a unit judged at another hex (a planned copy, a bot's what-if) leaves its own CMs from leaders and banners as they are", function()
+  local g = setup(base { U("L", "TO", "leader", "0507", "N"), U("H", "TO", "infantry", "0407", "S"),
+                         { name = "TB", side = "TO", kind = "banner", hex = "0407", holder = "H" } })
+  local r = g:query(function()
+    local api, C, M = g.rs.api, g.rs.modules.combat, g.rs.modules.movement
+    local function mods(a)
+      local out = {}
+      for _, m in ipairs(C.evaluate { attackers = { a }, defenders = { api.unit("D") } }.att_mods) do out[m.rule] = m.cm end
+      return out
+    end
+    local real = api.unit("A")
+    local before = mods(real)
+    local s = M.planned(real)
+    s.hex = api.hex.parse("1411")            -- far from the leader and the banner
+    local away = mods(s)
+    return { before = before, away = away, after = mods(real) }
+  end)
+  eq(r.before["8.2"], 2); eq(r.before["7.1.7"], 1)
+  eq(r.away["8.2"], nil); eq(r.away["7.1.7"], nil)
+  eq(r.after["8.2"], 2); eq(r.after["7.1.7"], 1)
+end)
+
 ------------------------------------------------------------------ death rolls
 
 -- T-43: A (2 SP) and L at 0507 get A2 -1: 1:1 +2 (leader) -3 (PL MORALE) = 1:2, 11 = A2 -1.
