@@ -170,30 +170,42 @@ local function base_policy(rb)
   end
 end
 
-local function bot_odds(g, side, line, left, policy)
-  local odds = require "engine.odds"
-  if type(line) ~= "string" then return nil, "", "odds(line): an action line expected" end
-  if side ~= nil and type(side) ~= "string" then return nil, "", "odds(line, side): a side expected" end
+-- The arguments of odds() and outcomes(): nil and why when they are bad.
+local function play_args(fname, side, line, policy, left)
+  if type(line) ~= "string" then return nil, "", fname .. "(line): an action line expected" end
+  if side ~= nil and type(side) ~= "string" then return nil, "", fname .. "(line, side): a side expected" end
   if policy ~= nil and policy ~= "first" and policy ~= "base" then
-    return nil, "", "odds(line, side, policy): policy \"first\" or \"base\" expected"
+    return nil, "", fname .. "(line, side, policy): policy \"first\" or \"base\" expected"
   end
   if left <= 0 then return nil, "budget", "no nodes left" end
+  return true
+end
+
+-- Plays of the rules on copies of g from inside a bot's call: g writable
+-- for the copies, no memory cap, then the bot's read-only game, the rules
+-- bound to it, its cap and its instruction budget as they were.
+local function with_plays(g, fn, ...)
   local budget_left = sandbox.budget_left()
   local was, running = g.read_only, g.pending
   g.read_only = nil
   sandbox.memory_cap(nil)
-  local oopts = { max_runs = left }
-  if policy == "base" then oopts.policy = base_policy(rules_bot(g)) end
-  local ok, rep, refusal = pcall(odds.of_action, g, side, line, oopts)
+  local r = table.pack(pcall(fn, ...))
   g.read_only = was
   g.rs.bind(g)
   sandbox.memory_cap(g.memory)
   sandbox.budget(budget_left)
   assert(g.pending == running)
-  if not ok then
-    if tostring(rep):find("more than", 1, true) then return nil, "budget", "more plays than the nodes left" end
-    error(rep, 0)
-  end
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
+end
+
+local function bot_odds(g, side, line, left, policy)
+  local okargs, rule, message = play_args("odds", side, line, policy, left)
+  if not okargs then return nil, rule, message end
+  local odds = require "engine.odds"
+  local oopts = { max_runs = left, soft = true }
+  if policy == "base" then oopts.policy = base_policy(rules_bot(g)) end
+  local rep, refusal = with_plays(g, odds.of_action, g, side, line, oopts)
   if not rep then return nil, refusal.rule or "", refusal.message or "refused" end
   local outs = {}
   for i, o in ipairs(rep.outcomes) do
@@ -224,161 +236,110 @@ local function field_key(v)
   return type(v) .. ":" .. tostring(v)
 end
 
-local function bot_outcomes(g, side, line, left, policy_name)
-  local odds = require "engine.odds"
-  if type(line) ~= "string" then return nil, "", "outcomes(line): an action line expected" end
-  if side ~= nil and type(side) ~= "string" then return nil, "", "outcomes(line, side): a side expected" end
-  if policy_name ~= nil and policy_name ~= "first" and policy_name ~= "base" then
-    return nil, "", "outcomes(line, side, policy): policy \"first\" or \"base\" expected"
+-- The changes one play's events record, against the game g it was
+-- copied from (c: the copy), and their text: the outcome's key.
+local function play_changes(g, c, details, name_slot)
+  -- each (unit, field)'s first `was` and last value; removed and spawned
+  -- units; variables
+  local first_was, last, gone, spawned, vars, ids = {}, {}, {}, {}, {}, {}
+  local var_names = {}
+  for _, e in ipairs(details or {}) do
+    if e.kind == "set" and e.unit then
+      local u = e.unit
+      if not first_was[u] then first_was[u] = {}; last[u] = {}; ids[#ids + 1] = u end
+      local a = e.attribute
+      if first_was[u][a] == nil then first_was[u][a] = { e.was } end
+      last[u][a] = { e.value }
+    elseif e.kind == "remove" and e.unit then
+      if not gone[e.unit] and not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
+      gone[e.unit] = true
+    elseif e.kind == "spawn" and e.unit then
+      if not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
+      spawned[e.unit] = true
+    elseif e.kind == "var" then
+      local k = e.attribute
+      if vars[k] == nil then vars[k] = { e.was }; var_names[#var_names + 1] = k end
+      vars[k][2] = e.value
+    end
   end
-  if left <= 0 then return nil, "budget", "no nodes left" end
+  table.sort(ids)
+  local ch, text = {}, {}
+  for _, id in ipairs(ids) do
+    local nm = g.state:alive(id) and g.state:get(id, name_slot) or c.state:get(id, name_slot)
+    nm = tostring(nm or ("#" .. id))
+    if spawned[id] and not g.state:alive(id) then
+      ch[#ch + 1] = { key = nm .. ".appears", from = false, to = true }
+    elseif gone[id] then
+      ch[#ch + 1] = { key = nm .. ".eliminated", from = false, to = true }
+    else
+      local fields = {}
+      for a in next, first_was[id] do fields[#fields + 1] = a end
+      table.sort(fields)
+      for _, a in ipairs(fields) do
+        local from, to = first_was[id][a][1], last[id][a][1]
+        if field_key(from) ~= field_key(to) then ch[#ch + 1] = { key = nm .. "." .. a, from = from, to = to } end
+      end
+    end
+  end
+  table.sort(var_names)
+  local is_sealed_key = require("engine.api").is_sealed_key
+  for _, k in ipairs(var_names) do
+    local from, to = vars[k][1], vars[k][2]
+    if k ~= "phase" and k ~= "turn" and not is_sealed_key(k) and field_key(from) ~= field_key(to) then
+      ch[#ch + 1] = { key = k, from = plain_value(from), to = plain_value(to) }
+    end
+  end
+  for i, x in ipairs(ch) do text[i] = x.key .. "=" .. field_key(x.to) end
+  return ch, table.concat(text, ";")
+end
+
+local function bot_outcomes(g, side, line, left, policy_name)
+  local okargs, rule, message = play_args("outcomes", side, line, policy_name, left)
+  if not okargs then return nil, rule, message end
   if g.pending then return nil, "", "a decision is pending: outcomes are for a new action" end
   side = side or g:acting_side()
   if side == nil then return nil, "", "no side acts now" end
-  local budget_left = sandbox.budget_left()
-  local was, running = g.read_only, g.pending
-  g.read_only = nil
-  sandbox.memory_cap(nil)
-  local policy = policy_name == "base" and base_policy(rules_bot(g)) or function(_, req) return req.options[1] end
-  local base = g:clone()
-  base.explore = true
-  base.want_details = true
-  local slot_name = base.state:slots()
-  local name_slot
-  for i, sl in ipairs(slot_name) do if sl.name == "name" then name_slot = i end end
-  local function body()
-    local runs = 0
-    local by_text, order = {}, {}
-    local refusal
-    local todo = { { dice = {}, p = { 1, 1 } } }
-    while #todo > 0 do
-      local path = table.remove(todo)
-      runs = runs + 1
-      if runs > left then error("outcomes: more than " .. left .. " plays", 0) end
-      local c = base:clone()
-      local details
+  local odds = require "engine.odds"
+  return with_plays(g, function()
+    local base = g:clone()
+    base.explore = true
+    base.want_details = true
+    local name_slot
+    for i, sl in ipairs(base.state:slots()) do if sl.name == "name" then name_slot = i end end
+    local by_text, order, refusal = {}, {}, nil
+    local function record(t, ch, p, refused)
+      local o = by_text[t]
+      if not o then o = { text = t, changes = ch, p = { 0, 1 }, refused = refused }; by_text[t] = o; order[#order + 1] = o end
+      o.p = odds.fadd(o.p, p)
+    end
+    local details          -- the events of the copy playing now
+    local function prepare(c)
+      details = nil
       c.want_details = true
       c.on_commit = function(_, rec) details = rec.details end
-      local dice, p = path.dice, path.p
-      c.dice:force(dice)
-      local r = c:act(side, line)
-      while true do
-        if r.status == "decision" then
-          r = c:answer(policy(c, r.request))
-        elseif r.status == "roll" then
-          local rp = r.roll
-          for i = #rp.classes, 2, -1 do
-            local cl = rp.classes[i]
-            local d = { table.unpack(dice) }
-            d[#d + 1] = cl.total
-            todo[#todo + 1] = { dice = d, p = odds.fmul(p, odds.frac(cl.ways, rp.all)) }
-          end
-          local first = rp.classes[1]
-          dice = { table.unpack(dice) }
-          dice[#dice + 1] = first.total
-          p = odds.fmul(p, odds.frac(first.ways, rp.all))
-          r = c:fall(first.total)
-        elseif r.status == "error" and r.kind == "dice" then
-          local n, sides = bitwa.util.dice_wanted()
-          local totals, all = odds.totals(n, sides)
-          for i = #totals, 1, -1 do
-            local d = { table.unpack(dice) }
-            d[#d + 1] = totals[i].total
-            todo[#todo + 1] = { dice = d, p = odds.fmul(p, odds.frac(totals[i].ways, all)) }
-          end
-          break
-        elseif r.status == "done" then
-          -- the changes, from the events: each (unit, field)'s first `was`
-          -- and last value; removed and spawned units; variables
-          local first_was, last, gone, spawned, vars, ids = {}, {}, {}, {}, {}, {}
-          local var_names = {}
-          for _, e in ipairs(details or {}) do
-            if e.kind == "set" and e.unit then
-              local u = e.unit
-              if not first_was[u] then first_was[u] = {}; last[u] = {}; ids[#ids + 1] = u end
-              local a = e.attribute
-              if first_was[u][a] == nil then first_was[u][a] = { e.was } end
-              last[u][a] = { e.value }
-            elseif e.kind == "remove" and e.unit then
-              if not gone[e.unit] and not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
-              gone[e.unit] = true
-            elseif e.kind == "spawn" and e.unit then
-              if not first_was[e.unit] then ids[#ids + 1] = e.unit; first_was[e.unit] = {}; last[e.unit] = {} end
-              spawned[e.unit] = true
-            elseif e.kind == "var" then
-              local k = e.attribute
-              if vars[k] == nil then vars[k] = { e.was }; var_names[#var_names + 1] = k end
-              vars[k][2] = e.value
-            end
-          end
-          table.sort(ids)
-          local ch, text = {}, {}
-          for _, id in ipairs(ids) do
-            local nm = g.state:alive(id) and g.state:get(id, name_slot) or c.state:get(id, name_slot)
-            nm = tostring(nm or ("#" .. id))
-            if spawned[id] and not g.state:alive(id) then
-              ch[#ch + 1] = { key = nm .. ".appears", from = false, to = true }
-            elseif gone[id] then
-              ch[#ch + 1] = { key = nm .. ".eliminated", from = false, to = true }
-            else
-              local fields = {}
-              for a in next, first_was[id] do fields[#fields + 1] = a end
-              table.sort(fields)
-              for _, a in ipairs(fields) do
-                local from, to = first_was[id][a][1], last[id][a][1]
-                if field_key(from) ~= field_key(to) then ch[#ch + 1] = { key = nm .. "." .. a, from = from, to = to } end
-              end
-            end
-          end
-          table.sort(var_names)
-          for _, k in ipairs(var_names) do
-            local from, to = vars[k][1], vars[k][2]
-            if k ~= "phase" and k ~= "turn" and not require("engine.api").is_sealed_key(k)
-               and field_key(from) ~= field_key(to) then
-              ch[#ch + 1] = { key = k, from = plain_value(from), to = plain_value(to) }
-            end
-          end
-          for i, x in ipairs(ch) do text[i] = x.key .. "=" .. field_key(x.to) end
-          local t = table.concat(text, ";")
-          local o = by_text[t]
-          if not o then o = { text = t, changes = ch, p = { 0, 1 } }; by_text[t] = o; order[#order + 1] = o end
-          o.p = odds.fadd(o.p, p)
-          break
-        elseif r.status == "refused" then
-          refusal = refusal or { rule = r.rule, message = r.message }
-          local t = "refused"
-          local o = by_text[t]
-          if not o then o = { text = t, changes = {}, p = { 0, 1 }, refused = true }; by_text[t] = o; order[#order + 1] = o end
-          o.p = odds.fadd(o.p, p)
-          break
-        else
-          error("outcomes: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
-        end
+    end
+    local function leaf(c, r, dice, p)
+      if r.status == "done" then
+        local ch, t = play_changes(g, c, details, name_slot)
+        record(t, ch, p)
+      elseif r.status == "refused" then
+        refusal = refusal or { rule = r.rule, message = r.message }
+        record("refused", {}, p, true)
+      else
+        error("outcomes: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
       end
     end
-    table.sort(order, function(a, b)
-      local x, y = a.p[1] * b.p[2], b.p[1] * a.p[2]
-      if x ~= y then return x > y end
-      return a.text < b.text
-    end)
-    return runs, order, refusal
-  end
-  local ok, runs, order, refusal = pcall(body)
-  g.read_only = was
-  g.rs.bind(g)
-  sandbox.memory_cap(g.memory)
-  sandbox.budget(budget_left)
-  assert(g.pending == running)
-  if not ok then
-    if tostring(runs):find("more than", 1, true) then return nil, "budget", "more plays than the nodes left" end
-    error(runs, 0)
-  end
-  if #order == 1 and order[1].refused then return nil, refusal.rule or "", refusal.message or "refused" end
-  local outs = {}
-  for i, o in ipairs(order) do
-    outs[i] = { p = o.p[1] / o.p[2], n = o.p[1], d = o.p[2], changes = o.changes }
-  end
-  return { plays = runs, outcomes = outs }
+    local policy = policy_name == "base" and base_policy(rules_bot(g)) or nil
+    local runs = odds.enumerate(base, side, line, { max_runs = left, soft = true, policy = policy, prepare = prepare }, leaf)
+    if not runs then return nil, "budget", "more plays than the nodes left" end
+    if #order == 1 and order[1].refused then return nil, refusal.rule or "", refusal.message or "refused" end
+    odds.sort_outcomes(order)
+    local outs = {}
+    for i, o in ipairs(order) do
+      outs[i] = { p = o.p[1] / o.p[2], n = o.p[1], d = o.p[2], changes = o.changes }
+    end
+    return { plays = runs, outcomes = outs }
+  end)
 end
 
 -- module(path, seed, side_index [, name [, opts]]) -> bot | nil, message

@@ -147,10 +147,86 @@ dice so far and its own total forced (a coroutine cannot be copied), so
 there is one play per dice path, and one path per class, not per total.
 A roll that declares no classes branches on every total.
 --]]
-function M.compute(g, side, line, opts)
-  opts = opts or {}
+--[[
+M.enumerate(base, side, line, opts, leaf) -> plays | nil
+Plays `line` by `side` on copies of `base` once for every class of every
+roll (a roll that declares no classes: once per total), decisions along
+the way answered by opts.policy(c, request) (default: the first option),
+then opts.after's lines (the phase ended by its sides); each path's end
+goes to leaf(c, r, dice, p): c the copy, r the game's answer there (done,
+refused, or anything else: the rules failed), dice the totals forced, p
+its exact probability { n, d }.  opts.prepare(c): called on each copy
+before it plays.  More than opts.max_runs plays (default 200000): an
+error, or nil when opts.soft.
+--]]
+function M.enumerate(base, side, line, opts, leaf)
   local policy = opts.policy or function(_, req) return req.options[1] end
   local max_runs = opts.max_runs or 200000
+  local runs = 0
+  -- paths still to play: { dice = forced totals, p = probability }
+  local todo = { { dice = {}, p = { 1, 1 } } }
+  while #todo > 0 do
+    local path = table.remove(todo)
+    runs = runs + 1
+    if runs > max_runs then
+      if opts.soft then return nil end
+      error("odds: more than " .. max_runs .. " plays; narrow the situation", 0)
+    end
+    local c = base:clone()
+    if opts.prepare then opts.prepare(c) end
+    local dice, p = path.dice, path.p
+    c.dice:force(dice)
+    local r = c:act(side, line)
+    local after = 0             -- opts.after: the lines played once the action is done
+    while true do
+      if r.status == "decision" then
+        r = c:answer(policy(c, r.request))
+      elseif r.status == "roll" then
+        local rp = r.roll
+        for i = #rp.classes, 2, -1 do
+          local cl = rp.classes[i]
+          local d = { table.unpack(dice) }
+          d[#d + 1] = cl.total
+          todo[#todo + 1] = { dice = d, p = fmul(p, frac(cl.ways, rp.all)) }
+        end
+        local first = rp.classes[1]
+        dice = { table.unpack(dice) }
+        dice[#dice + 1] = first.total
+        p = fmul(p, frac(first.ways, rp.all))
+        r = c:fall(first.total)
+      elseif r.status == "error" and r.kind == "dice" then
+        -- a roll made outside bitwa.roll ran out of forced dice: every total
+        local n, sides = bitwa.util.dice_wanted()
+        local totals, all = M.totals(n, sides)
+        for i = #totals, 1, -1 do
+          local d = { table.unpack(dice) }
+          d[#d + 1] = totals[i].total
+          todo[#todo + 1] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
+        end
+        break
+      elseif r.status == "done" and opts.after and after < #opts.after then
+        after = after + 1
+        r = c:act(opts.after[after].side, opts.after[after].line)
+      else
+        leaf(c, r, dice, p)
+        break
+      end
+    end
+  end
+  return runs
+end
+
+-- the outcomes in order of probability, exact ties by their text
+function M.sort_outcomes(order)
+  table.sort(order, function(a, b)
+    local x, y = a.p[1] * b.p[2], b.p[1] * a.p[2]
+    if x ~= y then return x > y end
+    return a.text < b.text
+  end)
+end
+
+function M.compute(g, side, line, opts)
+  opts = opts or {}
   local base = g:clone()
   base.on_commit = nil
   base.explore = true
@@ -165,7 +241,7 @@ function M.compute(g, side, line, opts)
   local before_ids = {}
   for id in next, before.units do before_ids[#before_ids + 1] = id end
   table.sort(before_ids)
-  local runs, leaves = 0, 0
+  local leaves = 0
   local by_text, order = {}, {}
   local function record(text, ch, p)
     local o = by_text[text]
@@ -211,57 +287,9 @@ function M.compute(g, side, line, opts)
       error("odds: the rules failed on dice " .. table.concat(dice, " ") .. ": " .. tostring(r.message), 0)
     end
   end
-  -- paths still to play: { dice = forced totals, p = probability }
-  local todo = { { dice = {}, p = { 1, 1 } } }
-  while #todo > 0 do
-    local path = table.remove(todo)
-    runs = runs + 1
-    if runs > max_runs then error("odds: more than " .. max_runs .. " plays; narrow the situation", 0) end
-    local c = base:clone()
-    local dice, p = path.dice, path.p
-    c.dice:force(dice)
-    local r = c:act(side, line)
-    local after = 0             -- opts.after: the lines played once the action is done
-    while true do
-      if r.status == "decision" then
-        r = c:answer(policy(c, r.request))
-      elseif r.status == "roll" then
-        local rp = r.roll
-        for i = #rp.classes, 2, -1 do
-          local cl = rp.classes[i]
-          local d = { table.unpack(dice) }
-          d[#d + 1] = cl.total
-          todo[#todo + 1] = { dice = d, p = fmul(p, frac(cl.ways, rp.all)) }
-        end
-        local first = rp.classes[1]
-        dice = { table.unpack(dice) }
-        dice[#dice + 1] = first.total
-        p = fmul(p, frac(first.ways, rp.all))
-        r = c:fall(first.total)
-      elseif r.status == "error" and r.kind == "dice" then
-        -- a roll made outside bitwa.roll ran out of forced dice: every total
-        local n, sides = bitwa.util.dice_wanted()
-        local totals, all = M.totals(n, sides)
-        for i = #totals, 1, -1 do
-          local d = { table.unpack(dice) }
-          d[#d + 1] = totals[i].total
-          todo[#todo + 1] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
-        end
-        break
-      elseif r.status == "done" and opts.after and after < #opts.after then
-        after = after + 1
-        r = c:act(opts.after[after].side, opts.after[after].line)
-      else
-        leaf(c, r, dice, p)
-        break
-      end
-    end
-  end
-  table.sort(order, function(a, b)
-    local x, y = a.p[1] * b.p[2], b.p[1] * a.p[2]
-    if x ~= y then return x > y end
-    return a.text < b.text
-  end)
+  local runs = M.enumerate(base, side, line, opts, leaf)
+  if not runs then return nil end           -- opts.soft: more than opts.max_runs plays
+  M.sort_outcomes(order)
   -- marginals: the distribution of each changed field's final value
   local marg = {}
   for _, o in ipairs(order) do
@@ -319,6 +347,9 @@ function M.of_action(g, side, line, opts)
     g, opts, phase_end = view, o2, true
   end
   local rep = M.compute(g, side, line, opts)
+  if not rep then
+    return nil, { status = "budget", rule = "budget", message = "more plays than the nodes left" }
+  end
   rep.phase_end = phase_end or nil
   local o = rep.outcomes[1]
   if #rep.outcomes == 1 and o.text:sub(1, 9) == "refused: " then
