@@ -3,9 +3,9 @@
 // its attackers and defender) chosen on the board with their odds before
 // confirming, what the last actions did marked on the board, the board
 // brought to a unit out of view (found by name, named by a decision,
-// moved by another side while selected), decision
-// dialogs, the log, undo, replay stepping and bots playing in the
-// background.  It only talks to the JSON API (README: bitwa serve);
+// moved by another side while selected), decision dialogs, the log (the
+// units it and the odds name are links), undo, replay stepping and bots
+// playing in the background.  It only talks to the JSON API (README: bitwa serve);
 // nothing here knows a title: the orders it composes come from the
 // ruleset's action kinds (their params) and the legal lists.
 "use strict";
@@ -131,6 +131,24 @@ function unitsNamed(text) {
       const u = n && state.units.find((x) => x.name === n);
       if (u && !out.includes(u)) { out.push(u); break; }
     }
+  }
+  return out;
+}
+
+// a text (an order, a note, an outcome) with the units it names as links,
+// found as unitsNamed finds them: a click selects that unit and brings its
+// counter into view, and does nothing else (a log entry's own click replays
+// to its action)
+let namesOf = null, namesSet = null;
+function linked(text) {
+  if (namesOf !== state) { namesOf = state; namesSet = new Set(state ? state.units.map((u) => u.name) : []); }
+  const out = [];
+  for (const part of String(text === null || text === undefined ? "" : text).split(/([\s,;:()?!]+)/)) {
+    const n = [part, part.replace(/'s$/, ""), part.replace(/[.'"]+$/, "")].find((x) => x && namesSet.has(x));
+    if (!n) { if (part) out.push(part); continue; }
+    out.push(el("a", { class: "unit-link", href: "#", "data-name": n, title: "show " + n,
+      onclick: (e) => { e.preventDefault(); e.stopPropagation(); selectUnit(n, true); } }, n));
+    if (part.length > n.length) out.push(part.slice(n.length));
   }
   return out;
 }
@@ -715,7 +733,7 @@ async function showOdds() {
     const pct = (o.p * 100).toFixed(1);
     const lines = outcomeText(o);
     const what = el("td", { class: "outcome" });
-    if (lines.length) for (const l of lines) what.append(el("div", {}, l));
+    if (lines.length) for (const l of lines) what.append(el("div", {}, ...linked(l)));
     else what.append(el("div", {}, o.changes && o.changes.length ? "no change to the units' values" : "no change"));
     if (o.changes && o.changes.length) what.append(el("details", {}, el("summary", {}, "every change"), el("div", { class: "raw" }, o.outcome)));
     t.append(el("tr", {}, el("td", { class: "p" }, o.exact, el("br"), pct + "%",
@@ -802,8 +820,8 @@ async function loadLog(seq) {
   ol.replaceChildren();
   for (const a of r.data.actions) {
     const li = el("li", { value: a.n, "data-n": a.n, onclick: () => replayAt(a.n) },
-      `${a.side || "—"} ${a.line}${a.status === "pending" ? " (waiting)" : ""}`);
-    for (const d of a.decisions) li.append(el("div", { class: "decision" }, `${d.side} ${d.kind}: ${d.answer}`));
+      `${a.side || "—"} `, ...linked(a.line), a.status === "pending" ? " (waiting)" : null);
+    for (const d of a.decisions) li.append(el("div", { class: "decision" }, `${d.side} ${d.kind}: `, ...linked(d.answer)));
     for (const x of a.rolls) {
       li.append(el("div", { class: "roll" }, `roll ${x.purpose}: ${x.n}d${x.sides} = ${x.total}` +
         (x.rule ? ` (${x.rule})` : "") + (x.forced ? " (forced)" : "")));
@@ -812,7 +830,7 @@ async function loadLog(seq) {
       const text = typeof e === "string" ? e : (e.text || JSON.stringify(e));
       // state changes (#3.hex = 0404, spawn #3, turn = 2) are on the board; notes are shown
       if (!/^#\d+\./.test(text) && !/^spawn #\d+$/.test(text) && !/^[\w.]+ = .*\(was /.test(text)) {
-        li.append(el("div", { class: "event" }, text));
+        li.append(el("div", { class: "event" }, ...linked(text)));
       }
     }
     if ((at === null && a.n === state.actions) || a.n === at) li.classList.add("current");

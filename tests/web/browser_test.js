@@ -135,6 +135,24 @@ async function main() {
     check((await state()).actions > before, "the attack was played");
     await page.screenshot({ path: path.join(out, "8-after-attack.png") });
 
+    // a unit named in the log is a link: a click selects that unit (its
+    // values shown) and leaves the position shown as it is
+    await page.waitForSelector("#log a.unit-link");
+    const shownBefore = await page.textContent("#where");
+    const infoName = async () => page.evaluate(() => (document.querySelector("#unit-info b") || {}).textContent || "");
+    const other = await page.evaluate((cur) => {
+      const l = [...document.querySelectorAll("#log a.unit-link")].find((x) => x.dataset.name !== cur);
+      return l ? l.dataset.name : null;
+    }, await infoName());
+    check(other !== null, "the log names units as links");
+    if (other !== null) {
+      await page.click(`#log a.unit-link[data-name="${other}"] >> nth=0`);
+      const chosen = await page.waitForFunction((n) => (document.querySelector("#unit-info b") || {}).textContent === n,
+        other, { timeout: 30000 }).then(() => true, () => false);
+      check(chosen, "a click on " + other + " in the log selects it");
+      check(await page.textContent("#where") === shownBefore, "a click on a unit's name does not replay to its action");
+    }
+
     // replay: the setup, then one action forward
     await page.click("#rp-first");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 0"));
