@@ -807,6 +807,12 @@ static int state_version (lua_State *L) {
   return 1;
 }
 
+/* s:position_version() -> integer (bitwa_state_position_version) */
+static int state_position_version (lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)bitwa_state_position_version(check_state(L, 1)));
+  return 1;
+}
+
 /* s:set(id, slot, value) */
 static int state_set (lua_State *L) {
   bitwa_state *s = check_state(L, 1);
@@ -1027,6 +1033,7 @@ static const luaL_Reg state_methods[] = {
   {"declare", state_declare}, {"slots", state_slots}, {"spawn", state_spawn},
   {"remove", state_remove}, {"alive", state_alive}, {"max_id", state_max_id},
   {"get", state_get}, {"row", state_row}, {"version", state_version},
+  {"position_version", state_position_version},
   {"set", state_set}, {"var", state_var},
   {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},
   {"events", state_events}, {"nevents", state_nevents},

@@ -49,13 +49,14 @@ struct bitwa_state {
   int einfo_cap;
   bool recording;
   uint64_t version;        /* entity content's version (bitwa_state_version) */
+  uint64_t pos_version;    /* entities' and variables' (bitwa_state_position_version) */
   uint64_t *strhash;       /* content hash of each interned string */
   uint64_t sum;            /* the incremental hash's sum of terms */
   /* the journal: while marked, every change since the mark */
   bool marked;
   jentry *journal;
   int njournal, journal_cap;
-  uint64_t mark_version;
+  uint64_t mark_version, mark_pos_version;
 };
 
 static uint64_t cell_term (const bitwa_state *s, int id, int slot, int64_t v);
@@ -64,9 +65,11 @@ static uint64_t var_term (const bitwa_state *s, const char *key, bitwa_type t, i
 /* Versions come from one counter: two states hold the same version only
 ** when one is an unchanged clone of the other. */
 static uint64_t version_counter;
-static void touch (bitwa_state *s) { s->version = ++version_counter; }
+static void touch (bitwa_state *s) { s->version = s->pos_version = ++version_counter; }
+static void touch_vars (bitwa_state *s) { s->pos_version = ++version_counter; }
 
 uint64_t bitwa_state_version (const bitwa_state *s) { return s->version; }
+uint64_t bitwa_state_position_version (const bitwa_state *s) { return s->pos_version; }
 
 /* ---------------------------------------------------------------- */
 
@@ -143,6 +146,7 @@ bitwa_state *bitwa_state_clone (const bitwa_state *s) {
   memset(c, 0, sizeof *c);
   c->recording = s->recording;
   c->version = s->version;
+  c->pos_version = s->pos_version;
   c->nslots = c->slots_cap = s->nslots;
   c->slots = xrealloc(NULL, (size_t)s->nslots * sizeof *c->slots);
   for (i = 0; i < s->nslots; i++) {
@@ -428,6 +432,7 @@ int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,
     e->type = found ? s->vars[i].type : BITWA_T_NIL;
     e->old = found ? s->vars[i].value : 0;
   }
+  touch_vars(s);
   if (t == BITWA_T_NIL) {
     if (found) {
       free(s->vars[i].key);
@@ -639,6 +644,7 @@ void bitwa_state_mark (bitwa_state *s) {
   bitwa_state_unmark(s);
   s->marked = true;
   s->mark_version = s->version;
+  s->mark_pos_version = s->pos_version;
 }
 
 bool bitwa_state_is_marked (const bitwa_state *s) { return s->marked; }
@@ -685,6 +691,7 @@ int bitwa_state_rollback (bitwa_state *s) {
   bitwa_state_unmark(s);
   s->marked = true;
   s->version = s->mark_version;
+  s->pos_version = s->mark_pos_version;
   return 0;
 }
 
@@ -693,6 +700,7 @@ bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s) {
   if (s->marked) {
     undo(c, s->journal, s->njournal);
     c->version = s->mark_version;
+    c->pos_version = s->mark_pos_version;
   }
   return c;
 }

@@ -67,6 +67,11 @@ int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value);
 ** removal and changed slot (not with variables), and a clone keeps its
 ** original's, so that a cache of slot values can tell it is current. */
 uint64_t bitwa_state_version (const bitwa_state *s);
+/* The version of the whole content, entities and variables: it changes
+** with every change the entities' version sees and with every variable
+** set to another value, and comes back with both after a rollback; a
+** clone keeps its original's. */
+uint64_t bitwa_state_position_version (const bitwa_state *s);
 
 /* Variables, kept sorted by key. */
 int bitwa_state_set_var (bitwa_state *s, const char *key, bitwa_type t,

@@ -775,6 +775,18 @@ function M.new()
     return nil
   end
 
+  -- The version of the bound game's whole position (state:position_version():
+  -- it changes with the units' version and whenever a variable changes --
+  -- the turn, the phase, the tracks, the map in play, which is kept in
+  -- variables -- and comes back with both after a rollback), for the
+  -- ruleset's per-position memos (cache "position"); never handed to rule
+  -- code either.
+  local function position_version()
+    local g = G
+    if g then return g.state:position_version() end
+    return nil
+  end
+
   local function bind(g)
     local prev = G
     G = g
@@ -789,7 +801,7 @@ function M.new()
     end
     return prev
   end
-  return api, bind, rows_dropped, units_version
+  return api, bind, rows_dropped, units_version, position_version
 end
 
 return M

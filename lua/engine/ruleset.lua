@@ -528,7 +528,7 @@ function M.load(name, opts)
   opts = opts or {}
   local chain = M.chain(name)
   local manifest = M.merge(chain)
-  local api, bind, rows_dropped, units_version = apimod.new()
+  local api, bind, rows_dropped, units_version, position_version = apimod.new()
   -- the rule environments hold `api` itself: that very table (and the
   -- tables in it, bitwa.hex.FACINGS, ...) is read-only from the start,
   -- while modules and overlays load too
@@ -585,10 +585,18 @@ function M.load(name, opts)
   -- rollback) and when the rules play another game.  Its content must be
   -- a function of its keys and the units (not of variables, the map in
   -- play or the phase): the modder's promise, as for cache().
+  --
+  -- cache("position"): the same for what is computed from the whole
+  -- position (the units, the variables: the turn, the phase, the tracks,
+  -- the map in play): a new table whenever a unit or a variable of the
+  -- bound game changed since the last call (or a rollback put either
+  -- back) and when the rules play another game.  Its content must be a
+  -- function of its keys and the position (and of the options and the
+  -- rules' tables, which do not change during a game).
   local caches, cache_set = {}, {}
   local frozen_now = false
   local cached_for = nil
-  local unit_memos = {}           -- { table, version } of each cache("units")
+  local unit_memos = {}           -- { table, version } of each cache("units") and cache("position")
   local function empty(c)
     if next(c) ~= nil then
       local keys = {}
@@ -598,7 +606,9 @@ function M.load(name, opts)
   end
   local function cache(kind)
     if frozen_now then error("cache(): make caches while the module loads", 2) end
-    if kind ~= nil and kind ~= "units" then error("cache(): \"units\" or nothing expected", 2) end
+    if kind ~= nil and kind ~= "units" and kind ~= "position" then
+      error("cache(): \"units\", \"position\" or nothing expected", 2)
+    end
     local c = {}
     cache_set[c] = true
     if kind == nil then
@@ -609,8 +619,9 @@ function M.load(name, opts)
     -- rule code put in it): a used one is replaced by a new table
     local m = { c, false }
     unit_memos[#unit_memos + 1] = m
+    local version = kind == "units" and units_version or position_version
     return function()
-      local v = units_version()
+      local v = version()
       if v ~= m[2] then
         if next(m[1]) ~= nil then
           cache_set[m[1]] = nil

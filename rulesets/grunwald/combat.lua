@@ -431,7 +431,7 @@ local function evaluate(t)
   return r
 end
 
-function M.evaluate(t)
+local function evaluate_now(t)
   -- fights_disorganized keeps its answers while this combat is evaluated
   -- (and forgets them after, also when the evaluation fails)
   local f, a, d = memo.fights, memo.armour, memo.def_sp
@@ -440,6 +440,53 @@ function M.evaluate(t)
   memo.fights, memo.armour, memo.def_sp = f, a, d
   if not ok then error(r, 0) end
   return r
+end
+
+-- The evaluations made on this position (a memo emptied whenever a unit
+-- or a variable changes: the turn, the phase, MORALE, the map in play),
+-- keyed by the ids of the attackers and the defenders in their order and
+-- the countercharge: an evaluation reads only the position, the options
+-- and the rules' tables.  Only for the game's own units (a planned copy
+-- standing elsewhere is evaluated each time) and only while the rules are
+-- frozen (tests may change the tables between two questions).  Each
+-- caller gets a table of its own (resolve adds the roll and the result).
+local per_position = cache("position")
+local frozen = cache()        -- rules.tables -> whether they are read-only
+local function memo_key(t)
+  local cc, key = t.countercharge, nil
+  if cc == nil or cc == false then key = "a" elseif cc == true then key = "c" else return nil end
+  local att, def = t.attackers, t.defenders
+  if type(att) ~= "table" or type(def) ~= "table" then return nil end
+  for i = 1, #att do
+    local u = att[i]
+    if getmetatable(u) ~= "unit" then return nil end       -- the game's own units only
+    key = key .. "," .. u.id
+  end
+  key = key .. ";"
+  for i = 1, #def do
+    local u = def[i]
+    if getmetatable(u) ~= "unit" then return nil end
+    key = key .. "," .. u.id
+  end
+  return key
+end
+
+function M.evaluate(t)
+  local TT = rules.tables
+  local fz = frozen[TT]
+  if fz == nil then fz = getmetatable(TT) == "read-only"; frozen[TT] = fz end
+  local key = fz and memo_key(t)
+  if not key then return evaluate_now(t) end
+  local m = per_position()
+  local r0 = m[key]
+  if not r0 then
+    r0 = evaluate_now(t)
+    m[key] = r0
+  end
+  return { attackers = t.attackers, defenders = t.defenders, countercharge = r0.countercharge,
+           att_side = r0.att_side, def_side = r0.def_side, att_sp = r0.att_sp, lone_leader = r0.lone_leader,
+           def_hex = r0.def_hex, def_sp = r0.def_sp, initial = r0.initial, att_mods = r0.att_mods,
+           def_mods = r0.def_mods, att_cm = r0.att_cm, def_cm = r0.def_cm, final = r0.final }
 end
 
 -- The class of a COMBAT TABLE cell for `bitwa odds` (bitwa.roll's

@@ -146,6 +146,42 @@ static void test_hex_pack (void) {
   }
 }
 
+/* The entities' version and the whole position's: a variable changes
+** only the latter, a slot both; a rollback and a clone keep both. */
+static void test_versions (void) {
+  bitwa_state *s = make(), *c;
+  int a = bitwa_state_spawn(s), sp = bitwa_state_slot(s, "sp");
+  uint64_t v0 = bitwa_state_version(s), p0 = bitwa_state_position_version(s), v1, p1;
+  bitwa_state_set_var(s, "turn", BITWA_T_INT, 3);
+  CHECK(bitwa_state_version(s) == v0);
+  CHECK(bitwa_state_position_version(s) != p0);
+  p1 = bitwa_state_position_version(s);
+  bitwa_state_set_var(s, "turn", BITWA_T_INT, 3);           /* the same value */
+  CHECK(bitwa_state_position_version(s) == p1);
+  bitwa_state_set_var(s, "none", BITWA_T_NIL, 0);           /* clearing what is not there */
+  CHECK(bitwa_state_position_version(s) == p1);
+  bitwa_state_set(s, a, sp, 7);
+  CHECK(bitwa_state_version(s) != v0);
+  CHECK(bitwa_state_position_version(s) != p1);
+  v1 = bitwa_state_version(s);
+  p1 = bitwa_state_position_version(s);
+  bitwa_state_mark(s);
+  bitwa_state_set_var(s, "turn", BITWA_T_INT, 4);
+  bitwa_state_set(s, a, sp, 8);
+  c = bitwa_state_clone_at_mark(s);
+  CHECK(bitwa_state_version(c) == v1);
+  CHECK(bitwa_state_position_version(c) == p1);
+  bitwa_state_free(c);
+  c = bitwa_state_clone(s);
+  CHECK(bitwa_state_position_version(c) == bitwa_state_position_version(s));
+  bitwa_state_free(c);
+  CHECK_INT(bitwa_state_rollback(s), 0);
+  CHECK(bitwa_state_version(s) == v1);
+  CHECK(bitwa_state_position_version(s) == p1);
+  bitwa_state_unmark(s);
+  bitwa_state_free(s);
+}
+
 int main (void) {
   test_slots_and_entities();
   test_vars();
@@ -153,5 +189,6 @@ int main (void) {
   test_clone_swap();
   test_checksum_independence();
   test_hex_pack();
+  test_versions();
   return check_summary();
 }

@@ -269,6 +269,59 @@ test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, 
   ok(g.rs.caches ~= nil)
 end)
 
+test("cache(\"position\"): kept while nothing changes; emptied by a unit's or a variable's change, the map in play, a rollback, another game", function()
+  local g = game_module.new { ruleset = "probe", scenario = "one", seed = 1 }
+  local R = g.rs.rules
+  local function memo(gg, name) return gg:query(function() return R.probes.memo_pos(name) end) end
+  local function sp(gg, v) gg.state:set(gg:find_unit("p1"), gg.slot.sp, v) end
+  local v, made = memo(g, "p1")
+  eq(v, 1); eq(made, 1)
+  v, made = memo(g, "p1")
+  eq(v, 1); eq(made, 1, "asked again with no change: the memo's answer")
+  eq(select(2, memo(g, "p2")), 2, "another key is added to the same memo")
+  -- a variable set: emptied (a units memo is not)
+  eq(g:query(function() return select(2, R.probes.memo_sp("p1")) end), 1)
+  g.state:set_var("bonus", 10)
+  v, made = memo(g, "p1")
+  eq(v, 11); eq(made, 1, "emptied by a variable set")
+  eq(g:query(function() return select(2, R.probes.memo_sp("p1")) end), 1, "the units memo is kept")
+  g.state:set_var("bonus", 10)
+  eq(select(2, memo(g, "p1")), 1, "a variable set to the value it has changes nothing")
+  eq(select(2, memo(g, "p2")), 2)
+  -- a unit's field changed, by an action or directly
+  assert(g:act("A", "probe ok").status == "done")          -- p1.sp = 5
+  v, made = memo(g, "p1")
+  eq(v, 15); eq(made, 1, "emptied by the action's change")
+  sp(g, 4)
+  eq(memo(g, "p1"), 14, "emptied by a change made to the state directly")
+  -- the map in play (kept in variables)
+  g:set_terrain(bitwa.hex.parse("0101"), "forest")
+  eq(memo(g, "p1"), 114, "emptied by the map's change")
+  g:set_terrain(bitwa.hex.parse("0101"), "clear")
+  eq(memo(g, "p1"), 14)
+  -- an action that sets a variable and is refused: rolled back, and so is the memo's answer
+  local r = g:_start({ n = g.n + 1, side = "B", line = "probe", turn = 1, phase = "B.play" }, function()
+    g.rs.api.set_var("bonus", 20)
+    eq(R.probes.memo_pos("p1"), 24, "inside the action: the new variable")
+    g.rs.api.refuse("0.0", "undo")
+  end)
+  eq(r.status, "refused", r.message)
+  v, made = memo(g, "p1")
+  eq(v, 14, "after the rollback: the variable as it was"); eq(made, 1)
+  -- a clone and its game each see their own position
+  local c = g:clone()
+  c.state:set_var("bonus", 30)
+  eq(memo(c, "p1"), 34)
+  eq(memo(g, "p1"), 14)
+  eq(memo(c, "p1"), 34)
+  -- another game bound empties it, even an unchanged clone (the same version)
+  eq(select(2, memo(g, "p1")), 1, "bound again after the clone: emptied")
+  eq(select(2, memo(g, "p2")), 2)
+  local c2 = g:clone()
+  eq(select(2, memo(c2, "p1")), 1, "the clone starts from an empty memo")
+  eq(select(2, memo(g, "p2")), 1, "and so does the game after it")
+end)
+
 test("unit names: the name index kept through spawns finds every unit, refuses a name taken, and follows removals", function()
   local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
   local r1 = g:find_unit("R1")
