@@ -263,12 +263,12 @@ local function enemy_field(side)
 end
 
 local function nearest_distance(h, list)
-  local d
+  local d, at
   for _, e in ipairs(list) do
     local x = bitwa.hex.distance(h, e.hex)
-    if not d or x < d then d = x end
+    if not d or x < d then d, at = x, e.hex end
   end
-  return d
+  return d, at
 end
 
 -- A lone leader is killed by an enemy that enters his hex [8.2.8] or
@@ -496,6 +496,90 @@ function M.hunt_line(side, tried)
   return nil
 end
 
+-- ------------------------------------------------------------ disengaging
+-- The lowest column the bot attacks at by choice (1:1, the Medieval
+-- bot's FAIR_COLUMN: the 4th of the COMBAT TABLE's columns).
+local FAIR = 4
+
+-- [5.2.2] [5.2.3] Whether u, with enemies in its ZoC (its front area,
+-- 3.2.1), would have to attack them below 1:1 in the coming attack
+-- phase: the rules' evaluation of the combat with every unit of its side
+-- and arm that has one of them in its ZoC too.  Returns the enemies in
+-- its ZoC when it would, else nil.
+function M.hopeless_contact(side, u)
+  local z = rules.zoc.enemies_in_zoc(u)
+  if #z == 0 then return nil end
+  local cav = rules.units.is_cavalry(u)
+  local group, seen = {}, {}
+  for _, e in ipairs(z) do
+    for _, v in ipairs(bitwa.units { side = side, near = e.hex, within = 1 }) do
+      if not seen[v.id] and v.hex and rules.units.is_field(v) and rules.units.is_cavalry(v) == cav
+         and not rules.units.is_panicked(v) and bitwa.hex.in_front(v.hex, v.facing, e.hex) then
+        seen[v.id] = true
+        group[#group + 1] = v
+      end
+    end
+  end
+  local ok, r = pcall(rules.combat.evaluate, { attackers = group, defenders = z })
+  if ok and r.final >= FAIR then return nil end
+  return z
+end
+
+-- A unit whose mandatory attack would be hopeless (M.hopeless_contact)
+-- rides out of contact before the attack phase comes (a horse archer
+-- fights with its bow, 10.5, not at 1:4 against armoured knights): onto
+-- the nearest hex 2 or 3 hexes from every enemy field unit it can reach
+-- this phase (the rules' reach: ZoC, terrain, stacking), by a way that
+-- scatters it nowhere, where the moves it then owes (5.6.12) end nowhere
+-- rough and no obligatory pursuit awaits it, facing the nearest enemy;
+-- farther only when nothing nearer will do.  A countercharge may meet it
+-- on the way (5.7): riding off is still better than the attack (keeping
+-- such units in contact where a countercharge could meet them on every
+-- way out gave the Mongols fewer wins: NOTES.md, *Bot games*).  Not the
+-- last unit on a leader's hex (he would be alone, 8.2.8), nor a unit
+-- the bot holds back (M.barred: the opening turns, the reserve).  nil:
+-- none to move.
+function M.disengage_line(side, tried)
+  local ctx = {}
+  local enemies
+  for _, u in ipairs(rules.units.field_units(side)) do
+    if u.hex and rules.phases.moves_now(u) and not u.stopped and u.mp_left > 0
+       and not (u.moved or u.turned_here or u.whole_mp) and not rules.units.is_panicked(u)
+       and not guards_leader(u) and not M.barred(side, u, "move", ctx) and M.hopeless_contact(side, u) then
+      enemies = enemies or enemy_field(side)
+      local cands = {}
+      for i, d in ipairs(rules.movement.reach(side, u) or {}) do
+        if #d.path > 0 then
+          local de, eh = nearest_distance(d.hex, enemies)
+          de = de or 99
+          if de >= 2 then
+            local key = (de <= 3 and 0 or 100 + de) + d.cost // 6
+            -- facing the nearest enemy, its frontal hex nearer him (a
+            -- turn at the end also stops a charge, 5.6.12)
+            local ahead = eh and bitwa.hex.neighbour(d.hex, d.facing, true)
+            if eh and not (ahead and bitwa.hex.distance(ahead, eh) < de) then key = key + 10 end
+            cands[#cands + 1] = { d = d, key = key, i = i }
+          end
+        end
+      end
+      table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
+      for _, c in ipairs(cands) do
+        local d = c.d
+        if not rough_path(u, d.path) then
+          local s = rules.movement.planned(u)
+          s.hex, s.facing = d.hex, d.facing
+          if M.plan_ends(side, u, s) then
+            local line = "move " .. u.name .. " " .. d.hex.label .. " " .. bitwa.hex.facing_name(d.facing)
+            if not tried[line] then return line end
+            break
+          end
+        end
+      end
+    end
+  end
+  return nil
+end
+
 function M.propose(side, tried)
   if bitwa.phase():match("_move$") then
     -- the unit that moved last first: while it owes its move no other
@@ -514,6 +598,8 @@ function M.propose(side, tried)
     end
     local h = M.hunt_line(side, tried)
     if h then return h end
+    local dl = M.disengage_line(side, tried)
+    if dl then return dl end
   end
   local l = base_propose(side, tried)
   if l and rules.phases.arm() == "cavalry" and bitwa.phase():match("_move$") then

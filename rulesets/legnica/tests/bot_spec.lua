@@ -216,3 +216,30 @@ test("5.5.3 / 4.2.5 / bot: a leader 1-5 hexes off leaves the pursuit to the PURS
     return { R.bot.pursuit_chance("PL", s.hex), R.bot.pursuit_trap("PL", s) }
   end), { 2, true })
 end)
+
+test("5.2.2 / 10.5 / bot: a unit whose mandatory attack would be below 1:1 rides out of contact before the attack phase", function()
+  -- E, a horse archer (MO is player A), faces K across 0804-0805: K in
+  -- its ZoC (3.2.1) makes it attack in the attack phase (5.2.2)
+  local function line(k)
+    local g = setup { U("E", "MO", "horse_archers", "0805", "N"), k }
+    return g, bot(1).propose(g, "MO", {})
+  end
+  local g, l = line(U("K", "PL", "cavalry", "0804", "S", { armour = 2, mp = 0 }))
+  eq(ask(g, function(api, R)
+    return { R.bot.hopeless_contact("MO", api.unit("E")) ~= nil, R.combat.evaluate {
+      attackers = { api.unit("E") }, defenders = { api.unit("K") } }.final < 4 }
+  end), { true, true }, "2 SP of horse archers against 2 SP of armour 2: below 1:1")
+  local to, f = (l or ""):match("^move E (%d+) (%a+)$")
+  ok(to, "E rides off: " .. tostring(l))
+  local d, df = ask(g, function(api)
+    local h, k = api.hex.parse(to), api.hex.parse("0804")
+    local ahead = api.hex.neighbour(h, api.hex.facing(f), true)
+    return api.hex.distance(h, k), ahead and api.hex.distance(ahead, k)
+  end)
+  ok(d >= 2 and d <= 3, "to " .. tostring(to) .. ", " .. d .. " hexes from K")
+  ok(df and df < d, "facing K: " .. tostring(l))
+  -- against 1 SP of light infantry it fights at 2:1 or better: it stays
+  g, l = line(U("I", "PL", "infantry", "0804", "S", { sp = 1, armour = 0, mp = 0 }))
+  eq(ask(g, function(api, R) return R.bot.hopeless_contact("MO", api.unit("E")) end), nil)
+  ok(not (l or ""):match("^move E"), tostring(l))
+end)
