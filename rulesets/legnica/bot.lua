@@ -20,7 +20,9 @@
 -- hex of a lone enemy leader whenever one of its units can reach it
 -- [8.2.8], and in the opening turns a side outnumbered by the enemy's
 -- free units keeps its few free ones out of contact instead of
--- committing them piecemeal.
+-- committing them piecemeal.  A unit whose mandatory attack [5.2.2]
+-- would be below 1:1 rides out of contact in its movement phase, 2 or 3
+-- hexes off, facing the enemy (M.disengage_line).
 local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
