@@ -106,6 +106,14 @@ end
 
 local function barred(side, u, kind, ctx) return rules.bot.barred(side, u, kind, ctx) end
 
+-- Whether the leaders' lines after every field unit has none (the last
+-- of a movement phase's lines, M.propose) are left out now: a ruleset's
+-- bot whose propose puts the same line in place of any leader's line and
+-- of no line at all says so here.  The English bot asks them.
+function M.leaders_after(side, tried)
+  return false
+end
+
 -- The first of the candidate attacks (lists of attackers and defenders)
 -- that the rules accept, as a line.
 local function accepted_attack(side, tried, cands)
@@ -203,10 +211,43 @@ local function attack_line(side, tried)
   return nil
 end
 
--- The enemies' places, read once per call when first needed.
+-- The enemies' places, read once per call when first needed.  What is
+-- measured from them alone (the nearest enemy to a hex, the hexes near
+-- the enemy) is kept from call to call while the list is the same (the
+-- same hexes in the same order: the enemy's field units stand where
+-- they stood, as in most of a side's own movement phase), per side: an
+-- answer kept is the answer the list gives again.
+local kept = cache()   -- kept[side]: { sig, list, near = { [hex] = { hex, d } | false }, zone }
 local function enemy_places(ctx)
-  if not ctx.enemies then ctx.enemies = places(enemy_field_units(ctx.side)) end
-  return ctx.enemies
+  local list = ctx.enemies
+  if list then return list end
+  list = places(enemy_field_units(ctx.side))
+  local labels = {}
+  for i = 1, #list do labels[i] = list[i][3].label end
+  local sig = table.concat(labels, " ")
+  local k = kept[ctx.side]
+  if k and k.sig == sig then
+    list = k.list
+  else
+    k = { sig = sig, list = list, near = {}, zone = nil }
+    kept[ctx.side] = k
+  end
+  ctx.enemies, ctx.kept = list, k
+  return list
+end
+
+-- nearest(h, enemy_places(ctx)), kept for the list (above).
+local function nearest_enemy(h, ctx)
+  local list = enemy_places(ctx)
+  local near = ctx.kept.near
+  local m = near[h]
+  if m == nil then
+    local best, bd = nearest(h, list)
+    m = best and { best, bd } or false
+    near[h] = m
+  end
+  if m then return m[1], m[2] end
+  return nil, nil
 end
 
 -- The places of the enemy leaders alone on their hexes, once per call.
@@ -545,7 +586,7 @@ local function flee_line(side, u, tried, ctx, dnow, edge, stay_unless_safe)
   end
   for i, e in ipairs(dests) do
     if #e.path > 0 then
-      local _, de = nearest(e.hex, enemy_places(ctx))
+      local _, de = nearest_enemy(e.hex, ctx)
       local key = key_of(de or 99, e.hex, e.cost)
       local out = edge_dir and e.facing == edge_dir and u.mp_left - e.cost >= leave_cost
                   and not bitwa.hex.on_map(bitwa.hex.neighbour(e.hex, edge_dir, true))
@@ -596,8 +637,11 @@ end
 local function enemy_zone(ctx)
   local z = ctx.ezone
   if z then return z end
+  local list = enemy_places(ctx)
+  z = ctx.kept.zone
+  if z then ctx.ezone = z return z end
   z = {}
-  for _, p in ipairs(enemy_places(ctx)) do
+  for _, p in ipairs(list) do
     local x0, z0 = p[1], p[2]
     for dx = -2, 2 do
       for dz = -2, 2 do
@@ -613,7 +657,7 @@ local function enemy_zone(ctx)
       end
     end
   end
-  ctx.ezone = z
+  ctx.ezone, ctx.kept.zone = z, z
   return z
 end
 
@@ -651,7 +695,7 @@ local function leader_line(side, u, tried, ctx)
   local grand = rules.leaders.is_grand(u)
   local troops = grand and own.all or (own.by[u.name] or {})
   local range = rules.leaders.range(u)
-  local _, dnow = nearest(u.hex, enemy_places(ctx))
+  local _, dnow = nearest_enemy(u.hex, ctx)
   -- a moving leader may be countercharged where he stands: he waits
   if cc_threat(ctx, u, u.hex) then return false end
   local ux, uz = cube(u.hex)
@@ -764,7 +808,7 @@ local function unit_line(side, u, tried, ctx)
         return l
       end
     end
-    target, d = nearest(u.hex, enemy_places(ctx))
+    target, d = nearest_enemy(u.hex, ctx)
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
     -- the last unit on a leader's hex stays with him (he goes first when
     -- he has a better hex): left alone there, even for a moment, he dies
@@ -853,7 +897,7 @@ local function entry_line(side, u, tried, ctx)
   local best, bk, bt
   for _, h in ipairs(cands) do
     if bitwa.check(R.check, side, u, h) then
-      local t, de = nearest(h, enemy_places(ctx))
+      local t, de = nearest_enemy(h, ctx)
       de = de or 99
       local key
       if leader then
@@ -968,9 +1012,12 @@ local function move_line(side, tried)
     end
   end
   -- field units first, leaders last (they join their troops where these
-  -- end up)
+  -- end up); a ruleset's bot that puts its own line in place of any
+  -- leader's line and of none alike (rules.bot.leaders_after) has them
+  -- left out
   local n = #all
   for pass = 1, 2 do
+    if pass == 2 and rules.bot.leaders_after(side, tried) then break end
     for k = 1, n do
       local u = all[(start + k - 1) % n + 1]
       if u.id ~= mover and (pass == 2) == rules.units.is_leader(u) and may_act(side, u, mover) then

@@ -273,6 +273,36 @@ local function nearest_distance(h, list)
   return d, at
 end
 
+-- A list of units to measure from, for one call: their hexes' cube
+-- coordinates read once, and each hex's distance to the nearest of them
+-- kept once asked (nearest_distance's answer, in plain arithmetic).
+local function measured(list)
+  local xz = {}
+  for i, e in ipairs(list) do
+    local x, z = cube(e.hex)
+    xz[2 * i - 1], xz[2 * i] = x, z
+  end
+  return { xz = xz, near = {} }
+end
+
+local function nearest_in(h, m)
+  local d = m.near[h]
+  if d ~= nil then return d or nil end
+  local hx, hz = cube(h)
+  local xz = m.xz
+  for i = 1, #xz, 2 do
+    local dx, dz = xz[i] - hx, xz[i + 1] - hz
+    local dy = dx + dz
+    if dx < 0 then dx = -dx end
+    if dz < 0 then dz = -dz end
+    if dy < 0 then dy = -dy end
+    local x = (dx + dz + dy) // 2
+    if not d or x < d then d = x end
+  end
+  m.near[h] = d or false
+  return d
+end
+
 -- A lone leader is killed by an enemy that enters his hex [8.2.8] or
 -- attacks him [8.2.9]: enemy cavalry this near (its MP and one hex) can
 -- do it in its next phase.
@@ -283,7 +313,7 @@ local THREAT = 9
 -- alone (5.7.3) and kills him (8.2.9).
 local function path_safe(path, cavalry)
   for i = 1, #path do
-    local d = nearest_distance(path[i].hex, cavalry)
+    local d = nearest_in(path[i].hex, cavalry)
     if d and d <= 2 then return false end
   end
   return true
@@ -323,18 +353,20 @@ M.shaky = shaky
 function M.leader_rescue(side, l, tried, safe_only)
   if not l.hex then return nil end
   local alone = rules.leaders.alone(l)
-  local enemies = enemy_field(side)
+  local efield = enemy_field(side)
+  local enemies = measured(efield)
   local de_here
   if not alone then
     if safe_only then return nil end
-    de_here = nearest_distance(l.hex, enemies) or 99
+    de_here = nearest_in(l.hex, enemies) or 99
     if not shaky(stack_sp(side, l.hex), de_here) then return nil end
   end
   local cavalry = {}
-  for _, e in ipairs(enemies) do
+  for _, e in ipairs(efield) do
     if rules.units.is_cavalry(e) then cavalry[#cavalry + 1] = e end
   end
-  local here = nearest_distance(l.hex, cavalry) or 99
+  cavalry = measured(cavalry)
+  local here = nearest_in(l.hex, cavalry) or 99
   local threatened = here <= THREAT
   local sp, own, leaders, hexes = {}, {}, {}, {}
   local grand = rules.leaders.is_grand(l)
@@ -359,7 +391,7 @@ function M.leader_rescue(side, l, tried, safe_only)
     local lab = h.label
     local dist = bitwa.hex.distance(l.hex, h)
     if dist > 0 and dist <= far and not (leaders[lab] and sp[lab] < 4) then
-      local de = nearest_distance(h, enemies) or 99
+      local de = nearest_in(h, enemies) or 99
       local key
       if not alone then
         -- from a shaky stack onto one that is not, or at least farther
@@ -414,13 +446,13 @@ function M.leader_rescue(side, l, tried, safe_only)
       for _, d in ipairs(dests) do
         if #d.path > 0 then
           local lab = d.hex.label
-          local dc = nearest_distance(d.hex, cavalry) or 99
+          local dc = nearest_in(d.hex, cavalry) or 99
           if not sp[lab] then
             local safe = path_safe(d.path, cavalry)
             if (safe and not fsafe and dc > here) or (safe == fsafe and dc > farthest) then
               best, farthest, fsafe = d, dc, safe
             end
-          elseif (nearest_distance(d.hex, enemies) or 99) <= 1 and (not cfar or dc > cfar) then
+          elseif (nearest_in(d.hex, enemies) or 99) <= 1 and (not cfar or dc > cfar) then
             contact, cfar = d, dc
           end
         end
@@ -580,6 +612,16 @@ function M.disengage_line(side, tried)
     end
   end
   return nil
+end
+
+-- In a cavalry movement phase the Medieval bot's leaders' lines, asked
+-- after every field unit has none, are all replaced by the same line as
+-- no line at all (M.propose: a leader alone onto his troops when no
+-- countercharge meets him, else the end of the phase): they are not
+-- asked.  A leader who moved last is still asked first, before the field
+-- units (his line, when he has one, comes before theirs).
+function M.leaders_after(side, tried)
+  return rules.phases.arm() == "cavalry" and not tried["end"]
 end
 
 function M.propose(side, tried)
