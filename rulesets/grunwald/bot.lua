@@ -661,15 +661,41 @@ local function enemy_zone(ctx)
   return z
 end
 
-local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
-  local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
+-- How many of the troops (places) stand within `range` of cube x, z, up
+-- to 8: counted from ctx.tcount (the troops per hex, made by leader_line
+-- when the hexes within range are fewer than the troops) or one by one.
+local function troops_near(troops, range, x, z, ctx)
   local near = 0
+  local tc = ctx.tcount
+  if tc and tc.troops == troops and tc.range == range then
+    local per = tc.per
+    for dx = -range, range do
+      local lo, hi = -range, range
+      if -dx - range > lo then lo = -dx - range end
+      if -dx + range < hi then hi = -dx + range end
+      local base = (x + dx) * 4096 + z
+      for dz = lo, hi do
+        local n = per[base + dz]
+        if n then
+          near = near + n
+          if near >= 8 then return 8 end
+        end
+      end
+    end
+    return near
+  end
   for i = 1, #troops do
-    if distance(troops[i], p[1], p[2]) <= range then
+    if distance(troops[i], x, z) <= range then
       near = near + 1
       if near >= 8 then break end
     end
   end
+  return near
+end
+
+local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
+  local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
+  local near = troops_near(troops, range, p[1], p[2], ctx)
   ctx.hexinfo = ctx.hexinfo or {}
   local info = ctx.hexinfo[p[3].label]
   if not info then
@@ -695,6 +721,15 @@ local function leader_line(side, u, tried, ctx)
   local grand = rules.leaders.is_grand(u)
   local troops = grand and own.all or (own.by[u.name] or {})
   local range = rules.leaders.range(u)
+  -- (many troops, a short range: the troops counted per hex once)
+  if math.type(range) == "integer" and range >= 0 and 3 * range * (range + 1) + 1 < #troops then
+    local per = {}
+    for i = 1, #troops do
+      local k = troops[i][1] * 4096 + troops[i][2]
+      per[k] = (per[k] or 0) + 1
+    end
+    ctx.tcount = { troops = troops, range = range, per = per }
+  end
   local _, dnow = nearest_enemy(u.hex, ctx)
   -- a moving leader may be countercharged where he stands: he waits
   if cc_threat(ctx, u, u.hex) then return false end
@@ -755,8 +790,9 @@ local function leader_line(side, u, tried, ctx)
   -- side to go to: he leaves it for a place he steps off the map from or
   -- no enemy stands within FLEE_NEAR of (the stack must attack, 5.2.2, and
   -- is likely to go, leaving him alone next to the enemy)
-  if stacked and here >= 10400 then
-    local l = flee_line(side, u, tried, ctx, dnow, routed(ctx), true)
+  -- (the battle lost, he was asked this above with the same arguments)
+  if stacked and here >= 10400 and not routed(ctx) then
+    local l = flee_line(side, u, tried, ctx, dnow, false, true)
     if l then return l end
   end
   if stacked then return false end
@@ -894,29 +930,30 @@ local function entry_line(side, u, tried, ctx)
   local arm = rules.units.is_cavalry(u) and "cavalry" or "infantry"
   local bad = rules.units.is_field(u) and rules.movement.disorganizing[arm] or {}
   local leader = returning and rules.units.is_leader(u)
+  -- (the rules' check, which refuses by raising an error, is asked only
+  -- of a hex whose key would make it the best so far: the others are
+  -- passed over whatever it answers)
   local best, bk, bt
   for _, h in ipairs(cands) do
-    if bitwa.check(R.check, side, u, h) then
-      local t, de = nearest_enemy(h, ctx)
-      de = de or 99
-      local key
-      if leader then
-        local mine = false
-        for _, f in ipairs(rules.units.field_units_at(h, side)) do
-          if f.leader == u.name then mine = true end
-        end
-        if de >= 3 and stack_sp(h, side) > 0 then
-          key = (mine and 0 or 100) - math.min(de, 20)
-        elseif de > FLEE_NEAR then
-          for _, n in ipairs(bitwa.hex.neighbours(h)) do
-            if stack_sp(n, side) > 0 then key = 1000 - math.min(de, 20) break end
-          end
-        end
-      else
-        key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
+    local t, de = nearest_enemy(h, ctx)
+    de = de or 99
+    local key
+    if leader then
+      local mine = false
+      for _, f in ipairs(rules.units.field_units_at(h, side)) do
+        if f.leader == u.name then mine = true end
       end
-      if key and (not bk or key < bk) then best, bk, bt = h, key, t end
+      if de >= 3 and stack_sp(h, side) > 0 then
+        key = (mine and 0 or 100) - math.min(de, 20)
+      elseif de > FLEE_NEAR then
+        for _, n in ipairs(bitwa.hex.neighbours(h)) do
+          if stack_sp(n, side) > 0 then key = 1000 - math.min(de, 20) break end
+        end
+      end
+    else
+      key = (bad[rules.fortifications.terrain(h)] and 10000 or 0) + (de < 2 and 1000 or 0) + de
     end
+    if key and (not bk or key < bk) and bitwa.check(R.check, side, u, h) then best, bk, bt = h, key, t end
   end
   if not best then return nil end
   local f = bt and facing_toward(best, bt) or R.inward_facing(best, side)

@@ -246,11 +246,12 @@ end
 -- (CF above 0, not stopped) that has not moved or turned, or is the unit
 -- that acted last (4.1.2: a unit that has moved is done once another
 -- unit has acted, and the rules refuse it).
-function owing(side, mover)
+function owing(side, mover, prev_free)
   local out = {}
+  local owes = rules.movement.owes
   for _, u in ipairs(rules.units.field_units(side)) do
     if (u.cf or 0) > 0 and not u.stopped and (u.id == mover or not (u.moved or u.turned_here or u.whole_mp))
-       and rules.movement.must_continue(u) then
+       and owes(u, prev_free, mover) then
       out[#out + 1] = u
     end
   end
@@ -635,7 +636,10 @@ function M.propose(side, tried)
       local l = owed_line(side, cur, tried)
       if l then return l end
     else
-      for _, u in ipairs(owing(side, mover)) do
+      -- the unit that acted last owes no move (asked above for one of
+      -- this side; asked here for another side's)
+      local prev_free = not (cur and cur.hex) or cur.side == side or not rules.movement.must_continue(cur)
+      for _, u in ipairs(owing(side, mover, prev_free)) do
         local l = owed_line(side, u, tried)
         if l then return l end
       end

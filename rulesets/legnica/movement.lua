@@ -51,6 +51,29 @@ function M.must_continue(u)
   return false
 end
 
+local own_must_continue = M.must_continue
+
+-- must_continue(u) for a question asked of many units at once (the bots'
+-- "who owes a move now"), cheaper where 4.1.2 has nothing to say of u:
+-- when the unit that acted last owes no move itself (prev_free: the
+-- caller has asked must_continue of it, or there is none on the map)
+-- and u is that unit (`mover`, its id) or has neither moved nor turned
+-- in this phase, check_move judges u as it judges a plan of u
+-- (movement.planned), which is spared asking the last mover's duty
+-- again (a check_move of it) for every u.  Otherwise, or with
+-- must_continue replaced, must_continue itself.
+function M.owes(u, prev_free, mover)
+  if not prev_free or rules.movement.must_continue ~= own_must_continue
+     or (u.id ~= mover and (u.moved or u.turned_here or u.whole_mp)) then
+    return rules.movement.must_continue(u)
+  end
+  if not u:alive() or u.hex == nil or not U().is_cavalry(u) or u.cf <= 0 or u.stopped then return false end
+  if not rules.phases.moves_now(u) or u.side ~= bitwa.phasing_side() then return false end
+  local plan = rules.movement.check_move(u.side, rules.movement.planned(u))
+  if plan and not plan.whole and not plan.leave then return true, "=5.6.12" end
+  return false
+end
+
 -- Every unit of the moving side that still owes its 5.6.12 move.
 function M.owing(side)
   local out = {}
