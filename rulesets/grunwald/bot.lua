@@ -88,6 +88,10 @@ local function line(...) return table.concat({ ... }, " ") end
 -- COMBAT TABLE is no more than the defender's (losses and retreats).
 local FAIR_COLUMN = 4
 
+-- How much farther than the nearest enemy a unit looks for one it may
+-- attack at a fair column (hexes).
+local NEAR_SLACK = 3
+
 local safe_path, fair_attack, rough, guards_leader, pursuit_worth
 
 -- Lines are proposed only when the rules accept them now: the bot asks
@@ -112,6 +116,15 @@ local function barred(side, u, kind, ctx) return rules.bot.barred(side, u, kind,
 -- of no line at all says so here.  The English bot asks them.
 function M.leaders_after(side, tried)
   return false
+end
+
+-- Whether u fights by fire and keeps out of melee: the horse archers,
+-- whom the CF gives no modifier [11.5.3], so that a charge does them no
+-- good, and who shoot at adjacent enemies in both movement phases
+-- [11.5.4] [11.5.6].  They attack only when the rules make them (5.2.2)
+-- and wait 2 hexes off the enemy.  A ruleset's bot may judge otherwise.
+function M.skirmisher(u)
+  return u.kind == "horse_archers"
 end
 
 -- The first of the candidate attacks (lists of attackers and defenders)
@@ -151,6 +164,7 @@ local function attack_line(side, tried)
   end
   local function shunned(v)
     if not choice(v) then return false end
+    if rules.bot.skirmisher(v) then return true end
     local k = trapped[v.id]
     if k == nil then
       k = rules.bot.pursuit_trap(side, v)
@@ -810,16 +824,49 @@ local function leader_line(side, u, tried, ctx)
 end
 
 
--- Whether u, alone, would attack the enemy field units on hex h at a fair
--- column (the rules' own evaluation of the combat, as it stands now).
+-- The units of u's side that may join u's attack on hex h in this
+-- turn's attack phase of u's arm: next to h with h in their front area,
+-- not yet fought, not panicked, no horse archers or foot ranged units
+-- (they fight by fire).
+local function joiners(u, h)
+  local out = {}
+  local cav = rules.units.is_cavalry(u)
+  for _, n in ipairs(bitwa.hex.neighbours(h)) do
+    for _, v in ipairs(rules.units.field_units_at(n, u.side)) do
+      if v.id ~= u.id and not v.fought and rules.units.is_cavalry(v) == cav and not rules.units.is_ranged(v)
+         and not rules.units.is_panicked(v) and bitwa.hex.in_front(v.hex, v.facing, h) then
+        out[#out + 1] = v
+      end
+    end
+  end
+  return out
+end
+
+-- Whether u would attack the enemy field units on hex h at a fair column
+-- (the rules' own evaluation of the combat, as it stands now): u with
+-- the units of its side already next to h that may attack them with it
+-- in the attack phase (joiners), where rules.bot.concentrates(side) says
+-- so (attack_line takes every such unit into the attack), else u alone.
 function fair_attack(u, h)
   local defs = {}
   for _, e in ipairs(rules.units.field_units_at(h)) do
     if e.side ~= u.side then defs[#defs + 1] = e end
   end
   if #defs == 0 then return true end
-  local r = rules.combat.evaluate { attackers = { u }, defenders = defs }
+  local atts = { u }
+  if rules.bot.concentrates(u.side) then
+    for _, v in ipairs(joiners(u, h)) do atts[#atts + 1] = v end
+  end
+  local r = rules.combat.evaluate { attackers = atts, defenders = defs }
   return r.final >= FAIR_COLUMN
+end
+
+-- Whether the side's units close into contact where they and the units
+-- already in contact with the same enemy make a fair attack together, and
+-- pick, of the enemies near, the nearest they may attack so (rather than
+-- the nearest enemy whatever the odds).  A ruleset's bot may say no.
+function M.concentrates(side)
+  return true
 end
 
 -- The line that takes u toward its goal now, or nil: u forward when the
@@ -845,7 +892,35 @@ local function unit_line(side, u, tried, ctx)
       end
     end
     target, d = nearest_enemy(u.hex, ctx)
+    -- of the enemies little farther than the nearest, the nearest that u
+    -- (with the units already next to it) may attack at a fair column
+    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side) and not fair_attack(u, target) then
+      local hx, hz = cube(u.hex)
+      local best, bd
+      for _, p in ipairs(enemy_places(ctx)) do
+        local dp = distance(p, hx, hz)
+        if dp <= d + NEAR_SLACK and (not bd or dp < bd) and fair_attack(u, p[3]) then best, bd = p[3], dp end
+      end
+      if best then target, d = best, bd end
+    end
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
+    if d and rules.bot.skirmisher(u) then
+      -- [11.5.4] [11.5.6] horse archers shoot at an enemy next to them
+      -- in their own movement phase (1 MP, 11.5.8)
+      if d <= 1 and not u.fired_own then
+        for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
+          for _, e in ipairs(rules.units.field_units_at(h)) do
+            if e.side ~= side and bitwa.check(rules.ranged.own_fire_check, u, e) then
+              local l = line("fire", u.name, e.name)
+              if not tried[l] then return l end
+            end
+          end
+        end
+      end
+      -- [11.5.3] no CF modifier: they do not ride into contact, but
+      -- wait 2 hexes off for the enemy to come into their fire
+      if d <= 2 then target = nil end
+    end
     -- the last unit on a leader's hex stays with him (he goes first when
     -- he has a better hex): left alone there, even for a moment, he dies
     -- when a countercharge, its pursuit or any enemy unit enters his hex
@@ -887,6 +962,13 @@ local function unit_line(side, u, tried, ctx)
   if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
      and not fair_attack(u, target) then
     return nil
+  end
+  -- nor into contact with another enemy it would fight below 1:1
+  if not ctx.hunt and not rules.units.is_leader(u) and rules.bot.concentrates(side) then
+    local px, pz = cube(plan.hex)
+    for _, p in ipairs(enemy_places(ctx)) do
+      if p[3].label ~= target.label and distance(p, px, pz) <= 1 and not fair_attack(u, p[3]) then return nil end
+    end
   end
   local kind = first:match("^(%a+)")
   if barred(side, u, kind, ctx) then return nil end

@@ -27,6 +27,15 @@ local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
 
+-- The Grunwald bot's horse archers keep out of melee (M.skirmisher, for
+-- Grunwald's Tatars, 11.5.3) and its units close where they and the
+-- units already in contact attack at a fair column (M.concentrates).
+-- Legnica's horse archers are the Mongols' battle line in open order,
+-- and its battles were calibrated with units closing alone on the
+-- nearest enemy: neither is taken here.
+function M.skirmisher(u) return false end
+function M.concentrates(side) return false end
+
 -- [4.2.5] [4.2.6] [4.2.9] Whether entering `to` from `from` costs u (or a
 -- plan of it, with the CF it has before entering, A-011) 1 SP and a
 -- scatter: cavalry with a CF above 0 in forest, village or swamp unless
