@@ -948,7 +948,9 @@ local function unit_line(side, u, tried, ctx)
   if not target then return nil end
   -- one path order for the whole way when it takes several steps, else
   -- the step itself; never a line the rules (or barred) refuse
-  local first, plan, n, hexes = plan_steps(side, u, target, ctx.hunt and 0 or 1)
+  local stop_at = 1
+  if ctx.hunt then stop_at = 0 elseif rules.bot.skirmisher(u) then stop_at = 2 end
+  local first, plan, n, hexes = plan_steps(side, u, target, stop_at)
   if not first then return nil end
   -- a leader walks only where no countercharge meets him on any hex of
   -- the way (the window opens after each step, A-036)

@@ -401,3 +401,62 @@ test("5.5.4 / 5.5.5 / 8.1.7 / bot: a voluntary pursuit goes on where the rules' 
      "F and E together would attack D at 1:1 or better there")
   eq(answer(U("E", "TO", "cavalry", "1208", "N", { sp = 1, mp = 0 })), "stop", "no enemy next to 1206: nothing gained")
 end)
+
+-- Plays the bot's lines of side 1 (PL) in this phase for unit `name`
+-- while it proposes them (at most 10), and returns the unit's hex label.
+local log = {}
+local function drive(g, name)
+  local tried = {}
+  log = {}
+  for _ = 1, 10 do
+    local l = bot(1).propose(g, "PL", tried)
+    log[#log + 1] = tostring(l)
+    if not l or not l:match("^%a+ " .. name .. "[ ,]") and not l:match("^%a+ " .. name .. "$") then break end
+    done(g:act("PL", l), l)
+  end
+  return g:query(function() local u = g.rs.api.unit(name); return u.hex and u.hex.label end)
+end
+
+local function dist(g, a, b)
+  return g:query(function() local H = g.rs.api.hex; return H.distance(H.parse(a), H.parse(b)) end)
+end
+
+test("11.5.3 / 11.5.4 / 11.5.6 / bot: horse archers shoot at an adjacent enemy in their own phase and do not ride into contact", function()
+  -- T (PL horse archers) next to E: it fires (1 MP, 11.5.8)
+  local g = setup { U("T", "PL", "horse_archers", "0508", "S"), U("E", "TO", "infantry", "0509", "N", { mp = 4 }) }
+  eq(bot(1).propose(g, "PL", {}), "fire T E")
+  -- T 6 hexes from E: it comes within 2 hexes, not next to it, where it
+  -- would have to attack (5.2.2) with no CF modifier (11.5.3)
+  g = setup { U("T", "PL", "horse_archers", "1002", "S"), U("E", "TO", "infantry", "1008", "N", { mp = 4 }) }
+  local h = drive(g, "T")
+  eq(dist(g, h, "1008"), 2, "T ends at " .. tostring(h) .. ": " .. table.concat(log, "; "))
+  -- in its attack phase it makes no attack by choice (across the river:
+  -- no ZoC through it, 3.2.3; a leader with it, so no pursuit owed);
+  -- cavalry does
+  for _, kind in ipairs { "horse_archers", "cavalry" } do
+    g = setup { U("T", "PL", kind, "1703", "SE", { sp = 2, armour = 1 }), U("E", "TO", "infantry", "1804", "NW", { sp = 1, mp = 0 }),
+                U("L", "PL", "leader", "1703", "S", { sp = 0, mp = 10, range = 2 }) }
+    to_phase(g, "A.cavalry_attack")
+    eq(g:query(function() return #g.rs.modules.zoc.enemies_in_zoc(g.rs.api.unit("T")) end), 0)
+    eq(bot(1).propose(g, "PL", {}), kind == "horse_archers" and "end" or "attack T E", kind)
+  end
+end)
+
+test("5.1 / 5.2.3 / bot: a unit closes in where it and the units already in contact attack at a fair column", function()
+  -- E (TO, 2 SP) faces F (PL, 1 SP), already next to it; K (PL, 1 SP)
+  -- alone would attack E at 1:2, with F at 1:1 (attack_line takes both)
+  local g = setup { U("K", "PL", "cavalry", "1004", "S", { sp = 1 }), U("F", "PL", "cavalry", "0809", "SE", { sp = 1, mp = 0 }),
+                    U("E", "TO", "cavalry", "0909", "NW", { sp = 2, mp = 0 }) }
+  eq(column(g, { "K" }, { "E" }), "1:2")
+  eq(column(g, { "K", "F" }, { "E" }), "1:1")
+  local h = drive(g, "K")
+  eq(dist(g, h, "0909"), 1, "K ends at " .. tostring(h) .. ": " .. table.concat(log, "; "))
+  -- of the enemies little farther than the nearest, the nearest it may
+  -- attack at a fair column: not E (2 SP, 3 hexes off), but W (1 SP, 6)
+  g = setup { U("K", "PL", "cavalry", "0802", "S", { sp = 1 }), U("E", "TO", "infantry", "0805", "N", { sp = 2, mp = 0 }),
+              U("W", "TO", "infantry", "1305", "N", { sp = 1, mp = 0 }) }
+  eq(dist(g, "0802", "0805"), 3)
+  eq(dist(g, "0802", "1305"), 6)
+  h = drive(g, "K")
+  ok(dist(g, h, "1305") < 6 and dist(g, h, "0805") > 1, "K ends at " .. tostring(h))
+end)
