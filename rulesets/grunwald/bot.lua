@@ -1,8 +1,10 @@
 -- A bot for the Medieval rules: cheap, read-only heuristics so that a
 -- whole battle plays in seconds.  It moves to contact (each unit toward
--- the nearest enemy, turning to face it, one path order for the way,
--- never into terrain that would disorganize it) where the rules' own
--- evaluation of the combat puts it at 1:1 or better, rallies disorganized
+-- the nearest enemy, or one little farther that it may attack at better
+-- odds, turning to face it, one path order for the way, never into
+-- terrain that would disorganize it) where the rules' own evaluation of
+-- the combat, with the units already in contact with that enemy, puts it
+-- at 1:1 or better, has horse archers shoot before they fight, rallies disorganized
 -- and panicked units, and moves leaders last onto a second-line hex of
 -- friendly units (out of contact, a full stack, within command range of
 -- their troops), in a cavalry movement phase only by a way no enemy
@@ -118,11 +120,12 @@ function M.leaders_after(side, tried)
   return false
 end
 
--- Whether u fights by fire and keeps out of melee: the horse archers,
--- whom the CF gives no modifier [11.5.3], so that a charge does them no
--- good, and who shoot at adjacent enemies in both movement phases
--- [11.5.4] [11.5.6].  They attack only when the rules make them (5.2.2)
--- and wait 2 hexes off the enemy.  A ruleset's bot may judge otherwise.
+-- Whether u fights by fire first: the horse archers, who shoot at
+-- adjacent enemies in their own movement phase too [11.5.4] [11.5.6], and
+-- whom the CF gives no modifier [11.5.3]: they shoot before the attack
+-- phase and attack only when the rules make them (5.2.2).  (Waiting 2
+-- hexes off the enemy was tried: charged there, they lost more.)  A
+-- ruleset's bot may judge otherwise.
 function M.skirmisher(u)
   return u.kind == "horse_archers"
 end
@@ -917,9 +920,6 @@ local function unit_line(side, u, tried, ctx)
           end
         end
       end
-      -- [11.5.3] no CF modifier: they do not ride into contact, but
-      -- wait 2 hexes off for the enemy to come into their fire
-      if d <= 2 then target = nil end
     end
     -- the last unit on a leader's hex stays with him (he goes first when
     -- he has a better hex): left alone there, even for a moment, he dies
@@ -948,9 +948,7 @@ local function unit_line(side, u, tried, ctx)
   if not target then return nil end
   -- one path order for the whole way when it takes several steps, else
   -- the step itself; never a line the rules (or barred) refuse
-  local stop_at = 1
-  if ctx.hunt then stop_at = 0 elseif rules.bot.skirmisher(u) then stop_at = 2 end
-  local first, plan, n, hexes = plan_steps(side, u, target, stop_at)
+  local first, plan, n, hexes = plan_steps(side, u, target, ctx.hunt and 0 or 1)
   if not first then return nil end
   -- a leader walks only where no countercharge meets him on any hex of
   -- the way (the window opens after each step, A-036)

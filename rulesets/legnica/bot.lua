@@ -27,8 +27,9 @@ local M = inherit()
 
 local base_propose, base_answer = M.propose, M.answer
 
--- The Grunwald bot's horse archers keep out of melee (M.skirmisher, for
--- Grunwald's Tatars, 11.5.3) and its units close where they and the
+-- The Grunwald bot's horse archers shoot before they fight and make no
+-- attack by choice (M.skirmisher, for Grunwald's Tatars, 11.5.3) and its
+-- units close where they and the
 -- units already in contact attack at a fair column (M.concentrates).
 -- Legnica's horse archers are the Mongols' battle line in open order,
 -- and its battles were calibrated with units closing alone on the
