@@ -913,7 +913,8 @@ local function unit_line(side, u, tried, ctx)
       if d <= 1 and not u.fired_own then
         for _, h in ipairs(bitwa.hex.neighbours(u.hex)) do
           for _, e in ipairs(rules.units.field_units_at(h)) do
-            if e.side ~= side and bitwa.check(rules.ranged.own_fire_check, u, e) then
+            -- (own_fire_check answers nil and the rule; it refuses nothing)
+            if e.side ~= side and rules.ranged.own_fire_check(u, e) then
               local l = line("fire", u.name, e.name)
               if not tried[l] then return l end
             end

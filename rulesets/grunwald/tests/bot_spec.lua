@@ -425,6 +425,13 @@ test("11.5.3 / 11.5.4 / 11.5.6 / bot: horse archers shoot at an adjacent enemy i
   -- T (PL horse archers) next to E: it fires (1 MP, 11.5.8)
   local g = setup { U("T", "PL", "horse_archers", "0508", "S"), U("E", "TO", "infantry", "0509", "N", { mp = 4 }) }
   eq(bot(1).propose(g, "PL", {}), "fire T E")
+  -- with less than the 1 MP a shot costs (11.5.8: half an MP left) it
+  -- does not propose it
+  g = setup { U("T", "PL", "horse_archers", "0508", "S"), U("E", "TO", "infantry", "0509", "N", { mp = 4 }) }
+  g.state:set(g:find_unit("T"), g.slot.mp_left, 3)
+  local l = bot(1).propose(g, "PL", {})
+  ok(l ~= "fire T E", tostring(l))
+  eq(g:act("PL", "fire T E").rule, "11.5.8")
   -- in its attack phase it makes no attack by choice (across the river:
   -- no ZoC through it, 3.2.3; a leader with it, so no pursuit owed);
   -- cavalry does
