@@ -18,13 +18,8 @@ end
 
 local function bot(side_index) return botmod.make("rules", 1, side_index) end
 
-local function to_phase(g, name, turn)
-  for _ = 1, 100 do
-    if g:phase_info().name == name and (turn == nil or g:turn() == turn) then return end
-    done(g:act(g:acting_side(), "end"), "end of " .. g:phase_info().name)
-  end
-  error("phase " .. name .. " not reached")
-end
+local H = loadfile(bitwa.home .. "/rulesets/grunwald/tests/lib/fights.lua", "t", _ENV)()
+local function to_phase(g, name, turn) return H.to_phase(g, name, nil, turn) end
 
 local function column(g, atts, defs, cc)
   return g:query(function()

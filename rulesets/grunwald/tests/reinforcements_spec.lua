@@ -22,13 +22,8 @@ end
 local function Q(g, f) return g:query(function() return f(g.rs.rules, g.rs.api) end) end
 local function set(g, name, attr, value) g.state:set(g:find_unit(name), g.slot[attr], value) end
 
-local function to_phase(g, name, turn)
-  for _ = 1, 100 do
-    if g:phase_info().name == name and (turn == nil or g:turn() == turn) then return end
-    done(g:act(g:acting_side(), "end"), "end of " .. g:phase_info().name)
-  end
-  error("phase " .. name .. " not reached")
-end
+local H = loadfile(bitwa.home .. "/rulesets/grunwald/tests/lib/fights.lua", "t", _ENV)()
+local function to_phase(g, name, turn) return H.to_phase(g, name, nil, turn) end
 
 local function far() return U("far", "PL", "cavalry", "2015") end
 

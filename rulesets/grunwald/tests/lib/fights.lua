@@ -46,9 +46,11 @@ end
 
 local function play(g, side, line, answers) return answer_all(g, g:act(side, line), answers) end
 
-local function to_phase(g, name, answers)
-  for _ = 1, 20 do
-    if g:phase_info().name == name then return end
+-- ends phases (answering what they ask) until phase `name` (of turn
+-- `turn`, when given) is the current one
+local function to_phase(g, name, answers, turn)
+  for _ = 1, turn and 100 or 20 do
+    if g:phase_info().name == name and (turn == nil or g:turn() == turn) then return end
     done(play(g, g:acting_side(), "end", answers), "end of " .. g:phase_info().name)
   end
   error("phase " .. name .. " not reached")
