@@ -2000,7 +2000,7 @@ static int util_select_units (lua_State *L) {
   int has_side = lua_toboolean(L, 8), has_kind = lua_toboolean(L, 9), has_in = lua_toboolean(L, 10);
   int on_map = lua_toboolean(L, 11);
   lua_Integer n, i, out = 0;
-  lua_Integer *ids = NULL;
+  lua_Integer *ids = NULL, few[32];
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checktype(L, 3, LUA_TTABLE);
   luaL_checktype(L, 5, LUA_TTABLE);
@@ -2016,7 +2016,9 @@ static int util_select_units (lua_State *L) {
       if (lua_rawget(L, 2) == LUA_TTABLE) total += (lua_Integer)lua_rawlen(L, -1);
       lua_pop(L, 1);
     }
-    ids = lua_newuserdatauv(L, (size_t)(total > 0 ? total : 1) * sizeof *ids, 0);   /* 12 */
+    /* (a few ids, the units around a hex, on the C stack; more in a userdata) */
+    if (total <= (lua_Integer)(sizeof few / sizeof few[0])) { ids = few; lua_pushnil(L); }
+    else ids = lua_newuserdatauv(L, (size_t)total * sizeof *ids, 0);              /* 12 */
     for (i = 1; i <= nh && k < total; i++) {
       lua_rawgeti(L, 1, i);
       if (lua_rawget(L, 2) == LUA_TTABLE) {
@@ -2037,7 +2039,9 @@ static int util_select_units (lua_State *L) {
     n = (lua_Integer)lua_rawlen(L, 1);
   }
   bitwa_script_charge(L, n / 2);
-  lua_createtable(L, 0, 0);                                                   /* 13: the list */
+  /* the list, made at the size of the candidates when they are few (a
+  ** hex's units: no growing one slot at a time) */
+  lua_createtable(L, n <= 16 ? (int)n : 16, 0);                              /* 13: the list */
   for (i = 0; i < n; i++) {
     lua_Integer id;
     if (gathered) id = ids[i];

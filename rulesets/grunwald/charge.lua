@@ -34,11 +34,15 @@ function M.gains(u, how, keep)
   return how == "move" or how == "countercharge" or how == "advance"
 end
 
--- The hexside crossed from `from` to `to` carries `feature`.
-local function crosses(from, to, feature)
-  if not from then return false end
+-- The features of the hexside crossed from `from` to `to` (none when
+-- from is nil or the hexes are not adjacent): the set is asked of the map
+-- once per entry, not once per feature.
+local NONE = {}
+local function hexside(from, to)
+  if not from then return NONE end
   local dir = bitwa.hex.direction(from, to)
-  return dir ~= nil and bitwa.map.edge(from, dir)[feature] == true
+  if dir == nil then return NONE end
+  return bitwa.map.edge(from, dir)
 end
 
 -- The CF u has after entering `to` from `from`: first the gain of the hex
@@ -53,8 +57,9 @@ function M.cf_after_enter(u, from, to, how, keep, start_cf)
   local terrain = bitwa.map.terrain(to)
   -- [5.6.7] village, forest, swamps, ford or fortifications: 0, road or not
   if member(T.zero_moving_through, terrain) then return 0 end
+  local side = hexside(from, to)
   for _, f in ipairs(T.zero_moving_through) do
-    if f ~= terrain and crosses(from, to, f) then return 0 end   -- the ford is a hexside
+    if f ~= terrain and side[f] == true then return 0 end        -- the ford is a hexside
   end
   cf = cf + rules.charge.crossing(from, to)                       -- [5.6.8] [5.6.9]
   if from and bitwa.map.elevation(to) > bitwa.map.elevation(from) then
@@ -68,8 +73,9 @@ end
 function M.crossing(from, to)
   local T = C()
   local change = 0
-  if crosses(from, to, "bridge") then change = change + T.bridge end   -- [5.6.8]
-  if crosses(from, to, "stream") then change = change + T.stream end   -- [5.6.9]
+  local side = hexside(from, to)
+  if side.bridge == true then change = change + T.bridge end   -- [5.6.8]
+  if side.stream == true then change = change + T.stream end   -- [5.6.9]
   return change
 end
 

@@ -47,7 +47,23 @@ function M.enemies_covering(h, side, filter)
   return out
 end
 
-function M.in_enemy_zoc(h, side, filter) return #rules.zoc.enemies_covering(h, side, filter) > 0 end
+local own_enemies_covering = M.enemies_covering
+function M.in_enemy_zoc(h, side, filter)
+  local Z = rules.zoc
+  if Z.enemies_covering ~= own_enemies_covering or not bitwa.hex.on_map(h) then
+    return #Z.enemies_covering(h, side, filter) > 0
+  end
+  -- enemies_covering's own test, stopping at the first enemy found
+  local U, covers = rules.units, Z.covers
+  local near = bitwa.units { near = h, within = 1 }
+  for i = 1, #near do
+    local e = near[i]
+    if e.side ~= side and e.hex ~= h and U.is_field(e) and covers(e, h) and (not filter or filter(e)) then
+      return true
+    end
+  end
+  return false
+end
 
 -- The enemy units in u's ZoC [5.2.2].
 function M.enemies_in_zoc(u)
