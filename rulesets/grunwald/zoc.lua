@@ -65,13 +65,15 @@ function M.in_enemy_zoc(h, side, filter)
   return false
 end
 
--- The enemy units in u's ZoC [5.2.2].
+-- The enemy units in u's ZoC [5.2.2].  (A hex of the front area with no
+-- field unit adds nothing: its cover is asked only when a unit is there.)
 function M.enemies_in_zoc(u)
   local out = {}
   if not rules.zoc.has_zoc(u) then return out end
   for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
-    if rules.zoc.covers(u, h) then
-      for _, e in ipairs(rules.units.field_units_at(h)) do
+    local here = rules.units.field_units_at(h)
+    if #here > 0 and rules.zoc.covers(u, h) then
+      for _, e in ipairs(here) do
         if e.side ~= u.side and not rules.units.is_panicked(e) then out[#out + 1] = e end
       end
     end
