@@ -358,6 +358,23 @@ test("5.2.2 / 5.5.3 / bot: no attack by choice whose pursuit may lead into the s
   eq(bot(1).propose(g, "PL", {}), "attack A E", col)
 end)
 
+test("5.2.3 / bot: an enemy left in the ZoC of a unit that has fought is attacked by a unit that still may, before the phase ends", function()
+  -- F (fought) has E2 (0704) and E3 (0804) in its ZoC; X, archers with
+  -- no ZoC (3.2.2) on 0904 facing NW, has E3 in its front area at 1:3
+  local g = setup { U("F", "PL", "infantry", "0703", "S", { sp = 2, mp = 4 }),
+                    U("X", "PL", "archers", "0904", "NW", { sp = 1, mp = 4 }),
+                    U("E2", "TO", "infantry", "0704", "N", { sp = 2, mp = 0 }),
+                    U("E3", "TO", "infantry", "0804", "N", { sp = 2, mp = 0 }) }
+  to_phase(g, "A.infantry_attack")
+  g.state:set(g:find_unit("F"), g.slot.fought, true)
+  eq(g:query(function() return #g.rs.modules.zoc.enemies_in_zoc(g.rs.api.unit("F")) end), 2)
+  eq(column(g, { "X" }, { "E3" }), "1:3")
+  local r = g:act("PL", "end")
+  eq(r.status, "refused")
+  eq(r.rule, "5.2.3", r.message)
+  eq(bot(1).propose(g, "PL", {}), "attack X E3", "E3 is owed an attack, which only X may still make (5.2.3)")
+end)
+
 test("4.4.4 / 8.2.6 / bot: a leader coming back enters onto his troops out of the enemy's reach, or stays off the map", function()
   -- L left the map from 1001 (the north edge) in turn 1 (4.4.3: back from
   -- turn 4, within 6 hexes of 1001, 4.4.4); F, his cavalry, on 0601 of
