@@ -130,6 +130,37 @@ function M.skirmisher(u)
   return u.kind == "horse_archers"
 end
 
+-- [5.2.3] An enemy in the ZoC of a unit of ours that has fought, not
+-- attacked yet: while a unit of ours may still attack it, the phase
+-- does not end (combat.check_mandatory).  The legal attack on it with the
+-- most attackers (the first the rules list among equals), as a line, or
+-- nil.  Asked when the bot has no other attack to make; a ruleset's bot
+-- may choose otherwise.
+function M.owed_attack(side, tried)
+  local done, owed = rules.combat.attacked(), {}
+  for _, u in ipairs(rules.units.field_units(side)) do
+    if u.fought then
+      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
+        if not done[e.name] then owed[#owed + 1] = e.name end
+      end
+    end
+  end
+  if #owed == 0 then return nil end
+  local best, most
+  for _, args in ipairs(rules.combat.legal_attacks(side)) do
+    local l = line("attack", args[1], args[2])
+    if not tried[l] then
+      local hits = false
+      for d in string.gmatch(args[2], "[^,]+") do
+        for _, n in ipairs(owed) do if n == d then hits = true end end
+      end
+      local _, commas = string.gsub(args[1], ",", "")
+      if hits and (most == nil or commas > most) then best, most = l, commas end
+    end
+  end
+  return best
+end
+
 -- The first of the candidate attacks (lists of attackers and defenders)
 -- that the rules accept, as a line.
 local function accepted_attack(side, tried, cands)
@@ -225,34 +256,7 @@ local function attack_line(side, tried)
       if not tried[l] then return l end
     end
   end
-  -- [5.2.3] an enemy in the ZoC of a unit of ours that has fought, not
-  -- attacked yet: while a unit of ours may still attack it, the phase
-  -- does not end (combat.check_mandatory); the legal attack on it with
-  -- the most attackers (the first the rules list among equals)
-  local done, owed = rules.combat.attacked(), {}
-  for _, u in ipairs(rules.units.field_units(side)) do
-    if u.fought then
-      for _, e in ipairs(rules.zoc.enemies_in_zoc(u)) do
-        if not done[e.name] then owed[#owed + 1] = e.name end
-      end
-    end
-  end
-  if #owed > 0 then
-    local best, most
-    for _, args in ipairs(rules.combat.legal_attacks(side)) do
-      local l = line("attack", args[1], args[2])
-      if not tried[l] then
-        local hits = false
-        for d in string.gmatch(args[2], "[^,]+") do
-          for _, n in ipairs(owed) do if n == d then hits = true end end
-        end
-        local _, commas = string.gsub(args[1], ",", "")
-        if hits and (most == nil or commas > most) then best, most = l, commas end
-      end
-    end
-    if best then return best end
-  end
-  return nil
+  return rules.bot.owed_attack(side, tried)
 end
 
 -- The enemies' places, read once per call when first needed.  What is
