@@ -228,16 +228,25 @@ test("unit rows: writing the value a unit has changes nothing (no event, the sta
   ok(same, why)
 end)
 
-test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, a rollback, a removal, another game", function()
+-- A probe game and its memo probe `fname` (R.probes.memo_sp or
+-- memo_pos: the answer and how many keys the memo holds), checked to
+-- keep an answer while nothing changes and to add a second key.
+local function memo_game(fname)
   local g = game_module.new { ruleset = "probe", scenario = "one", seed = 1 }
   local R = g.rs.rules
-  local function memo(gg, name) return gg:query(function() return R.probes.memo_sp(name) end) end
+  local function memo(gg, name) return gg:query(function() return R.probes[fname](name) end) end
   local function sp(gg, v) gg.state:set(gg:find_unit("p1"), gg.slot.sp, v) end
   local v, made = memo(g, "p1")
   eq(v, 1); eq(made, 1)
   v, made = memo(g, "p1")
   eq(v, 1); eq(made, 1, "asked again with no change: the memo's answer")
   eq(select(2, memo(g, "p2")), 2, "another key is added to the same memo")
+  return g, R, memo, sp
+end
+
+test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, a rollback, a removal, another game", function()
+  local g, R, memo, sp = memo_game("memo_sp")
+  local v, made
   g.state:set_var("x", 1)
   eq(select(2, memo(g, "p1")), 2, "a variable set does not empty it")
   -- a unit's field changed, by an action or directly
@@ -270,15 +279,8 @@ test("cache(\"units\"): kept while no unit changes; emptied by a unit's change, 
 end)
 
 test("cache(\"position\"): kept while nothing changes; emptied by a unit's or a variable's change, the map in play, a rollback, another game", function()
-  local g = game_module.new { ruleset = "probe", scenario = "one", seed = 1 }
-  local R = g.rs.rules
-  local function memo(gg, name) return gg:query(function() return R.probes.memo_pos(name) end) end
-  local function sp(gg, v) gg.state:set(gg:find_unit("p1"), gg.slot.sp, v) end
-  local v, made = memo(g, "p1")
-  eq(v, 1); eq(made, 1)
-  v, made = memo(g, "p1")
-  eq(v, 1); eq(made, 1, "asked again with no change: the memo's answer")
-  eq(select(2, memo(g, "p2")), 2, "another key is added to the same memo")
+  local g, R, memo, sp = memo_game("memo_pos")
+  local v, made
   -- a variable set: emptied (a units memo is not)
   eq(g:query(function() return select(2, R.probes.memo_sp("p1")) end), 1)
   g.state:set_var("bonus", 10)
