@@ -157,21 +157,33 @@ goes to leaf(c, r, dice, p): c the copy, r the game's answer there (done,
 refused, or anything else: the rules failed), dice the totals forced, p
 its exact probability { n, d }.  opts.prepare(c): called on each copy
 before it plays.  More than opts.max_runs plays (default 200000): an
-error, or nil when opts.soft.
+error, or nil when opts.soft, said as soon as the plays made and the
+paths waiting (each one play at least) are more, not after max_runs
+plays.  The paths are played shallowest first; the leaves come in that
+order (the callers sort the outcomes).
 --]]
 function M.enumerate(base, side, line, opts, leaf)
   local policy = opts.policy or function(_, req) return req.options[1] end
   local max_runs = opts.max_runs or 200000
   local runs = 0
-  -- paths still to play: { dice = forced totals, p = probability }
-  local todo = { { dice = {}, p = { 1, 1 } } }
-  while #todo > 0 do
-    local path = table.remove(todo)
+  -- paths still to play, the shallowest first: { dice = forced totals,
+  -- p = probability }, todo[head..tail]
+  local todo, head, tail = { { dice = {}, p = { 1, 1 } } }, 1, 1
+  -- The plays made (this one counted) and the paths waiting, each one
+  -- play at least: more than max_runs is said as soon as it is known,
+  -- without playing on (a path that branches early finds the rolls after
+  -- it, so the shallowest is played first).
+  local function too_many()
+    if runs + (tail - head + 1) <= max_runs then return false end
+    if opts.soft then return true end
+    error("odds: more than " .. max_runs .. " plays; narrow the situation", 0)
+  end
+  while head <= tail do
+    local path = todo[head]
+    todo[head] = nil
+    head = head + 1
     runs = runs + 1
-    if runs > max_runs then
-      if opts.soft then return nil end
-      error("odds: more than " .. max_runs .. " plays; narrow the situation", 0)
-    end
+    if too_many() then return nil end
     local c = base:clone()
     if opts.prepare then opts.prepare(c) end
     local dice, p = path.dice, path.p
@@ -183,12 +195,14 @@ function M.enumerate(base, side, line, opts, leaf)
         r = c:answer(policy(c, r.request))
       elseif r.status == "roll" then
         local rp = r.roll
-        for i = #rp.classes, 2, -1 do
+        for i = 2, #rp.classes do
           local cl = rp.classes[i]
           local d = { table.unpack(dice) }
           d[#d + 1] = cl.total
-          todo[#todo + 1] = { dice = d, p = fmul(p, frac(cl.ways, rp.all)) }
+          tail = tail + 1
+          todo[tail] = { dice = d, p = fmul(p, frac(cl.ways, rp.all)) }
         end
+        if too_many() then return nil end
         local first = rp.classes[1]
         dice = { table.unpack(dice) }
         dice[#dice + 1] = first.total
@@ -198,11 +212,13 @@ function M.enumerate(base, side, line, opts, leaf)
         -- a roll made outside bitwa.roll ran out of forced dice: every total
         local n, sides = bitwa.util.dice_wanted()
         local totals, all = M.totals(n, sides)
-        for i = #totals, 1, -1 do
+        for i = 1, #totals do
           local d = { table.unpack(dice) }
           d[#d + 1] = totals[i].total
-          todo[#todo + 1] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
+          tail = tail + 1
+          todo[tail] = { dice = d, p = fmul(p, frac(totals[i].ways, all)) }
         end
+        if too_many() then return nil end
         break
       elseif r.status == "done" and opts.after and after < #opts.after then
         after = after + 1

@@ -143,6 +143,32 @@ test("odds: the Grunwald charge follows one path per class (8 combat cells, purs
   ok(l.leaves <= 28, "Legnica: " .. l.leaves .. " paths")
 end)
 
+test("odds: more plays than max_runs are said as soon as the paths waiting show it, not after max_runs plays", function()
+  local g, policy, s = situation("grunwald-charge")       -- 25 paths (above)
+  local function run(max_runs, soft)
+    local base = g:clone()
+    base.explore = true
+    local plays, leaves = 0, 0
+    local ok, runs = pcall(odds.enumerate, base, s.side, s.action,
+      { max_runs = max_runs, soft = soft, policy = policy, prepare = function() plays = plays + 1 end },
+      function() leaves = leaves + 1 end)
+    return ok, runs, plays, leaves
+  end
+  local ok1, runs, plays, leaves = run(25, true)
+  ok(ok1)
+  eq({ runs, plays, leaves }, { 25, 25, 25 }, "exactly max_runs paths: all played")
+  local ok2, none, p24 = run(24, true)
+  ok(ok2)
+  eq(none, nil, "one path more than max_runs: nil")
+  ok(p24 < 24, "given up after " .. p24 .. " plays, before the 24th")
+  local _, _, p10 = run(10, true)
+  -- the first play's combat roll leaves 7 classes waiting, its later
+  -- rolls more: 10 are passed within 3 plays
+  ok(p10 <= 3, "max_runs 10: given up after " .. p10 .. " plays")
+  local ok3, err = run(10, false)
+  ok(not ok3 and tostring(err):find("more than 10 plays", 1, true), "not soft: the error")
+end)
+
 test("odds: a roll's classes group its totals by the rules' function, in order of their smallest total", function()
   local api = require "engine.api"
   local rp = api.roll_point(2, 6, function(t) return t >= 10 or t <= 3 end)
