@@ -741,9 +741,10 @@ local function troops_near(troops, range, x, z, ctx)
   return near
 end
 
-local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
+-- The key but for the troops within range (leader_key less 4 for each,
+-- up to 8: the key is this less 0 to 32), and whether p is in contact.
+local function leader_base(u, side, p, theirs, ctx, dist)
   local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
-  local near = troops_near(troops, range, p[1], p[2], ctx)
   ctx.hexinfo = ctx.hexinfo or {}
   local info = ctx.hexinfo[p[3].label]
   if not info then
@@ -755,7 +756,13 @@ local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
   if others > 0 and u.hex and u.hex.label == p[3].label then others = others - 1 end
   local sp = info.sp
   return (de <= 1 and 10000 or 0) + (sp < 2 and 400 or 0) + (de <= 2 and 100 or 0) + (theirs and 0 or 1000)
-         + 300 * others - 4 * math.min(near, 8) + dist, de <= 1, near
+         + 300 * others + dist, de <= 1
+end
+
+local function leader_key(u, side, p, theirs, troops, range, ctx, dist)
+  local base, contact = leader_base(u, side, p, theirs, ctx, dist)
+  local near = troops_near(troops, range, p[1], p[2], ctx)
+  return base - 4 * math.min(near, 8), contact, near
 end
 
 local LEADER_MARGIN = 12    -- a stacked leader moves only for a hex this much better
@@ -803,7 +810,11 @@ local function leader_line(side, u, tried, ctx)
     -- out of contact, full, and no hex could be better by the margin
     if here + LEADER_MARGIN <= -4 * math.min(#troops, 8) then return false end
   end
-  local cands = {}
+  -- the hexes within LEADER_REACH, each with its key; only the best 4
+  -- (by key, then the order considered) are looked at below, so the
+  -- troops within range are counted only for a hex whose key without
+  -- them (at most 32 above its key) could still be among those 4
+  local all = {}
   local seen = { [u.hex.label] = true }
   local function consider(p, theirs)
     local key = p[3].label
@@ -811,12 +822,21 @@ local function leader_line(side, u, tried, ctx)
     seen[key] = true
     local dist = distance(p, ux, uz)
     if dist > LEADER_REACH then return end
-    local k, contact, near = leader_key(u, side, p, theirs, troops, range, ctx, dist)
-    cands[#cands + 1] = { p = p, key = k, i = #cands + 1, contact = contact, near = near }
+    local base, contact = leader_base(u, side, p, theirs, ctx, dist)
+    all[#all + 1] = { p = p, base = base, i = #all + 1, contact = contact, theirs = theirs }
   end
   for _, p in ipairs(troops) do consider(p, true) end
   for _, p in ipairs(own.all) do consider(p, false) end
-  table.sort(cands, function(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end)
+  table.sort(all, function(a, b) return a.base < b.base or (a.base == b.base and a.i < b.i) end)
+  local function before(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end
+  local cands = {}
+  for _, c in ipairs(all) do
+    if #cands >= 4 and c.base - 32 > cands[4].key then break end
+    local p = c.p
+    c.key = c.base - 4 * math.min(troops_near(troops, range, p[1], p[2], ctx), 8)
+    cands[#cands + 1] = c
+    table.sort(cands, before)
+  end
   local unsafe = false
   for k = 1, math.min(#cands, 4) do
     local c = cands[k]
@@ -881,18 +901,27 @@ end
 -- the units of its side already next to h that may attack them with it
 -- in the attack phase (joiners), where rules.bot.concentrates(side) says
 -- so (attack_line takes every such unit into the attack), else u alone.
-function fair_attack(u, h)
+-- Kept for the call (ctx.fair: nothing changes while the bot looks).
+function fair_attack(u, h, ctx)
+  local fair = ctx.fair
+  if not fair then fair = {}; ctx.fair = fair end
+  local fk = u.id .. ">" .. h.label
+  local known = fair[fk]
+  if known ~= nil then return known end
   local defs = {}
   for _, e in ipairs(rules.units.field_units_at(h)) do
     if e.side ~= u.side then defs[#defs + 1] = e end
   end
-  if #defs == 0 then return true end
-  local atts = { u }
-  if rules.bot.concentrates(u.side) then
-    for _, v in ipairs(joiners(u, h)) do atts[#atts + 1] = v end
+  known = true
+  if #defs > 0 then
+    local atts = { u }
+    if rules.bot.concentrates(u.side) then
+      for _, v in ipairs(joiners(u, h)) do atts[#atts + 1] = v end
+    end
+    known = rules.combat.evaluate { attackers = atts, defenders = defs }.final >= FAIR_COLUMN
   end
-  local r = rules.combat.evaluate { attackers = atts, defenders = defs }
-  return r.final >= FAIR_COLUMN
+  fair[fk] = known
+  return known
 end
 
 -- Whether the side's units close into contact where they and the units
@@ -928,14 +957,23 @@ local function unit_line(side, u, tried, ctx)
     target, d = nearest_enemy(u.hex, ctx)
     -- of the enemies little farther than the nearest, the nearest that u
     -- (with the units already next to it) may attack at a fair column
-    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side) and not fair_attack(u, target) then
+    -- (asked nearest first, each hex once: the first fair one is the
+    -- nearest, first in the list among equals)
+    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side) and not fair_attack(u, target, ctx) then
       local hx, hz = cube(u.hex)
-      local best, bd
-      for _, p in ipairs(enemy_places(ctx)) do
-        local dp = distance(p, hx, hz)
-        if dp <= d + NEAR_SLACK and (not bd or dp < bd) and fair_attack(u, p[3]) then best, bd = p[3], dp end
+      local cands, seen = {}, {}
+      for i, p in ipairs(enemy_places(ctx)) do
+        local h = p[3]
+        if not seen[h] then
+          seen[h] = true
+          local dp = distance(p, hx, hz)
+          if dp <= d + NEAR_SLACK then cands[#cands + 1] = { h = h, dp = dp, i = i } end
+        end
       end
-      if best then target, d = best, bd end
+      table.sort(cands, function(a, b) return a.dp < b.dp or (a.dp == b.dp and a.i < b.i) end)
+      for _, c in ipairs(cands) do
+        if fair_attack(u, c.h, ctx) then target, d = c.h, c.dp break end
+      end
     end
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
     if d and rules.bot.skirmisher(u) then
@@ -992,14 +1030,14 @@ local function unit_line(side, u, tried, ctx)
   -- a field unit closes into contact (where 5.2.3 makes it attack) only
   -- when it would fight there at 1:1 or better
   if not ctx.hunt and not rules.units.is_leader(u) and bitwa.hex.distance(plan.hex, target) <= 1
-     and not fair_attack(u, target) then
+     and not fair_attack(u, target, ctx) then
     return nil
   end
   -- nor into contact with another enemy it would fight below 1:1
   if not ctx.hunt and not rules.units.is_leader(u) and rules.bot.concentrates(side) then
     local px, pz = cube(plan.hex)
     for _, p in ipairs(enemy_places(ctx)) do
-      if p[3].label ~= target.label and distance(p, px, pz) <= 1 and not fair_attack(u, p[3]) then return nil end
+      if p[3].label ~= target.label and distance(p, px, pz) <= 1 and not fair_attack(u, p[3], ctx) then return nil end
     end
   end
   local kind = first:match("^(%a+)")
