@@ -584,11 +584,32 @@ end
 -- last unit on a leader's hex (he would be alone, 8.2.8), nor a unit
 -- the bot holds back (M.barred: the opening turns, the reserve).  nil:
 -- none to move.
+-- (Only a unit next to an enemy field unit can have one in its ZoC,
+-- which is its front area [3.2.1]: the others are not asked, their
+-- answer is nil, and the questions before hopeless_contact's change
+-- nothing.)
 function M.disengage_line(side, tried)
   local ctx = {}
-  local enemies
+  local enemies, next_to
   for _, u in ipairs(rules.units.field_units(side)) do
-    if u.hex and rules.phases.moves_now(u) and not u.stopped and u.mp_left > 0
+    local h = u.hex
+    if h and not u.stopped and u.mp_left > 0 and not (u.moved or u.turned_here or u.whole_mp) then
+      if not next_to then
+        -- the hexes on or next to an enemy field unit, as cube keys
+        next_to = {}
+        for _, e in ipairs(enemy_field(side)) do
+          local x, z = cube(e.hex)
+          local k = x * 4096 + z
+          next_to[k], next_to[k + 1], next_to[k - 1] = true, true, true
+          next_to[k + 4096], next_to[k - 4096], next_to[k + 4095], next_to[k - 4095] = true, true, true, true
+        end
+      end
+      local x, z = cube(h)
+      if not next_to[x * 4096 + z] then h = nil end
+    else
+      h = nil
+    end
+    if h and rules.phases.moves_now(u) and not u.stopped and u.mp_left > 0
        and not (u.moved or u.turned_here or u.whole_mp) and not rules.units.is_panicked(u)
        and not guards_leader(u) and not M.barred(side, u, "move", ctx) and M.hopeless_contact(side, u) then
       enemies = enemies or enemy_field(side)
