@@ -210,6 +210,21 @@ end
 
 local own_gives_cm, own_is_fallen = M.gives_cm, M.is_fallen
 
+-- gives_cm(u) as the module's own functions give it, with `banners` the
+-- banners of u's side (asked once for many units).
+local function listed_gives_cm(u, banners)
+  local h = u.hex
+  if h == nil then return false end
+  local distance = bitwa.hex.distance
+  for i = 1, #banners do
+    local b = banners[i]
+    if b.hex and not own_is_fallen(b) and not b.captured and distance(b.hex, h) <= 1 then
+      return true
+    end
+  end
+  return false
+end
+
 -- gives_cm's answers while it and is_fallen are this module's own: they
 -- read the unit's side and hex and its side's banners (where they are,
 -- who holds them), so they hold until a unit changes.  Keyed by side and
@@ -235,7 +250,14 @@ function M.cm(units)
         else
           local key = u.side .. " " .. h.label
           gives = known[key]
-          if gives == nil then gives = own_gives_cm(u) and true or false; known[key] = gives end
+          if gives == nil then
+            local listed = known.banners      -- side -> its banners, for this units' version
+            if not listed then listed = {}; known.banners = listed end
+            local bs = listed[u.side]
+            if not bs then bs = bitwa.units { kind = "banner", side = u.side }; listed[u.side] = bs end
+            gives = listed_gives_cm(u, bs)
+            known[key] = gives
+          end
         end
       else
         gives = B.gives_cm(u)

@@ -45,6 +45,26 @@ end
 
 local own_unit_cm, own_on_map, own_range = M.unit_cm, M.on_map, M.range
 
+-- unit_cm(u) as the module's own functions give it, with `leaders` the
+-- leaders of u's side on the map (on_map(u.side), asked once for many
+-- units) and the tables' CMs read once.
+local function listed_unit_cm(u, leaders)
+  local best, who = 0, nil
+  if u.hex == nil then return 0, nil end
+  local CM = T().cm
+  local stacked, in_range = CM.leader_stacked, CM.leader_range
+  local distance, h = bitwa.hex.distance, u.hex
+  for i = 1, #leaders do
+    local l = leaders[i]
+    local d = distance(l.hex, h)
+    local cm = 0
+    if d == 0 then cm = stacked
+    elseif d <= own_range(l) then cm = in_range end
+    if cm > best then best, who = cm, l end
+  end
+  return best, who
+end
+
 -- unit_cm's answers while it, on_map and range are this module's own:
 -- they read the unit's side and hex and the leaders on the map (where
 -- they stand, their ranges) and the tables, so they hold until a unit
@@ -72,6 +92,8 @@ function M.cm(units)
   local known = per_units()
   local leader_of = known.leader_of
   if not leader_of then leader_of = {}; known.leader_of = leader_of end
+  local listed = known.on_map           -- side -> on_map(side), for this units' version
+  if not listed then listed = {}; known.on_map = listed end
   for i = 1, #units do
     local u = units[i]
     if Un.is_field(u) then
@@ -83,7 +105,10 @@ function M.cm(units)
         local key = u.side .. " " .. h.label
         c = known[key]
         if c == nil then
-          c, l = own_unit_cm(u)
+          local side = u.side
+          local ls = listed[side]
+          if not ls then ls = own_on_map(side); listed[side] = ls end
+          c, l = listed_unit_cm(u, ls)
           known[key], leader_of[key] = c, l or false
         else
           l = leader_of[key] or nil
