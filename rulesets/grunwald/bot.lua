@@ -958,8 +958,11 @@ local function unit_line(side, u, tried, ctx)
     -- of the enemies little farther than the nearest, the nearest that u
     -- (with the units already next to it) may attack at a fair column
     -- (asked nearest first, each hex once: the first fair one is the
-    -- nearest, first in the list among equals)
-    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side) and not fair_attack(u, target, ctx) then
+    -- nearest, first in the list among equals; not asked of the last unit
+    -- on a leader's hex that has not moved: it stays, below, whatever
+    -- its target)
+    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side)
+       and not (not u.moved and guards_leader(u)) and not fair_attack(u, target, ctx) then
       local hx, hz = cube(u.hex)
       local cands, seen = {}, {}
       for i, p in ipairs(enemy_places(ctx)) do
