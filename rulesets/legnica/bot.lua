@@ -64,7 +64,7 @@ end
 
 -- Whether a unit (or a plan of it) still charges: cavalry with a CF
 -- above 0 that has not stopped [5.6.12].
-local outnumbered_opening, guards_leader, owing
+local outnumbered_opening, guards_leader, first_owed_line
 
 local function U_is_charging(s)
   return rules.units.is_cavalry(s) and (s.cf or 0) > 0 and not s.stopped
@@ -251,21 +251,23 @@ local function owed_line(side, u, tried)
   return accepted(side, tried, u, lines)
 end
 
--- The units of side that owe their 5.6.12 move (rules.movement.owing),
+-- The line of the first unit of side, in the list's order, that owes its
+-- 5.6.12 move (rules.movement.owing) and has one (owed_line), or nil;
 -- the rules asked only of those that may still move: charging cavalry
 -- (CF above 0, not stopped) that has not moved or turned, or is the unit
 -- that acted last (4.1.2: a unit that has moved is done once another
--- unit has acted, and the rules refuse it).
-function owing(side, mover, prev_free)
-  local out = {}
+-- unit has acted, and the rules refuse it).  The units after the first
+-- with a line are not asked whether they owe.
+function first_owed_line(side, mover, prev_free, tried)
   local owes = rules.movement.owes
   for _, u in ipairs(rules.units.field_units(side)) do
     if (u.cf or 0) > 0 and not u.stopped and (u.id == mover or not (u.moved or u.turned_here or u.whole_mp))
        and owes(u, prev_free, mover) then
-      out[#out + 1] = u
+      local l = owed_line(side, u, tried)
+      if l then return l end
     end
   end
-  return out
+  return nil
 end
 
 -- ------------------------------------------------------------ leaders
@@ -670,10 +672,8 @@ function M.propose(side, tried)
       -- the unit that acted last owes no move (asked above for one of
       -- this side; asked here for another side's)
       local prev_free = not (cur and cur.hex) or cur.side == side or not rules.movement.must_continue(cur)
-      for _, u in ipairs(owing(side, mover, prev_free)) do
-        local l = owed_line(side, u, tried)
-        if l then return l end
-      end
+      local l = first_owed_line(side, mover, prev_free, tried)
+      if l then return l end
     end
     local h = M.hunt_line(side, tried)
     if h then return h end
