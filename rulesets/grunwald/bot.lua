@@ -17,7 +17,10 @@
 -- rules' column, with the CF the countercharger will have), never into
 -- rough terrain; attacks whatever it must or may with every unit that can
 -- join, brings reinforcements on near the enemy, hunts the lone enemy
--- leaders within reach, makes no voluntary pursuit, retreats away from
+-- leaders within reach, keeps a quarter of its cavalry in reserve behind
+-- the line in the first half of the battle (committed against a shaken
+-- enemy within reach, or when the line is spent; M.reserve), makes no
+-- voluntary pursuit, retreats away from
 -- the enemy, out of rough terrain, not through its own foot (5.4.4) nor
 -- past a leader it would leave alone, and takes losses on its strongest
 -- unit.  The engine's "rules"
@@ -932,6 +935,77 @@ function M.concentrates(side)
   return true
 end
 
+-- [Reserves] A share of the side's cavalry is held back behind the line
+-- while the battle is young: of its cavalry (not the ranged units, not
+-- the skirmishers, not panicked), the 1 in RESERVE_SHARE farthest from the
+-- enemy, each more than RESERVE_CLEAR hexes from every enemy field unit
+-- (an enemy that comes nearer meets it as any other unit).  A unit held
+-- stays where it stands (it rallies, and hunts a lone leader, as any
+-- other) unless an enemy within its reach is disorganized or panicked and
+-- it may attack him at a fair column (reserve_target): the reserve
+-- exploits what the line has shaken.  The whole reserve is committed in
+-- the second half of the scenario's turns, or as soon as the rest of the
+-- side's cavalry has fewer SP than it (the line is spent).  Returns the
+-- set of the units held ({ [id] = true }) or nil; a ruleset's bot may
+-- hold others or none (rules.bot.reserve).
+local RESERVE_SHARE = 4
+local RESERVE_CLEAR = 4
+
+function M.reserve(side, ctx)
+  if bitwa.turn() > (bitwa.scenario().turns or 0) // 2 then return nil end
+  local cands, n = {}, 0
+  for _, u in ipairs(rules.units.field_units(side)) do
+    if u.hex and rules.units.is_cavalry(u) and not rules.units.is_ranged(u) and not rules.units.is_panicked(u)
+       and not rules.bot.skirmisher(u) then
+      n = n + 1
+      local _, d = nearest_enemy(u.hex, ctx)
+      cands[n] = { u = u, d = d or 0, i = n }
+    end
+  end
+  local k = n // RESERVE_SHARE
+  if k == 0 then return nil end
+  table.sort(cands, function(a, b) return a.d > b.d or (a.d == b.d and a.i < b.i) end)
+  local set, held_sp, line_sp = {}, 0, 0
+  for j = 1, n do
+    local c = cands[j]
+    if j <= k and c.d > RESERVE_CLEAR then
+      set[c.u.id] = true
+      held_sp = held_sp + c.u.sp
+    else
+      line_sp = line_sp + c.u.sp
+    end
+  end
+  if held_sp == 0 or line_sp < held_sp then return nil end
+  return set
+end
+
+-- Whether u is held in reserve now (rules.bot.reserve, once per call).
+local function held(side, u, ctx)
+  local set = ctx.held
+  if set == nil then
+    set = rules.bot.reserve(side, ctx) or false
+    ctx.held = set
+  end
+  return set and set[u.id] or false
+end
+
+-- The enemy a unit held in reserve goes for, or nil: the nearest hex
+-- within its reach this phase (its MP as hunt_line counts them, and one
+-- hex more: it ends next to him) with an enemy field unit disorganized or
+-- panicked on it, that u may attack at a fair column.
+local function reserve_target(u, ctx)
+  local reach = u.mp_left // 6 + 1
+  local best, bd
+  for _, e in ipairs(enemy_field_units(u.side)) do
+    local h = e.hex
+    if h and (e.condition == "disorganized" or e.condition == "panicked") then
+      local d = bitwa.hex.distance(u.hex, h)
+      if d <= reach and (not bd or d < bd) and fair_attack(u, h) then best, bd = h, d end
+    end
+  end
+  return best, bd
+end
+
 -- The line that takes u toward its goal now, or nil: u forward when the
 -- hex in front is nearer its target, else a turn toward it; a ranged
 -- unit deploys within reach; each only when the rules accept it.
@@ -977,6 +1051,12 @@ local function unit_line(side, u, tried, ctx)
       for _, c in ipairs(cands) do
         if fair_attack(u, c.h, ctx) then target, d = c.h, c.dp break end
       end
+    end
+    -- a unit held in reserve goes only for a shaken enemy within reach
+    if target and held(side, u, ctx) then
+      local t, dt = reserve_target(u, ctx)
+      target = t
+      if t then d = dt end
     end
     if d and d <= 1 then target = nil end     -- in contact: the attack phase follows
     if d and rules.bot.skirmisher(u) then

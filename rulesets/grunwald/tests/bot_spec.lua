@@ -474,3 +474,35 @@ test("5.1 / 5.2.3 / bot: a unit closes in where it and the units already in cont
   h = drive(g, "K")
   ok(dist(g, h, "1305") < 6 and dist(g, h, "0805") > 1, "K ends at " .. tostring(h))
 end)
+
+test("bot: a share of the cavalry is held in reserve behind the line, committed against a shaken enemy within reach or later in the battle", function()
+  -- four PL cavalry units (1 SP each: each alone attacks E at 1:1): the
+  -- farthest from the enemy, K4 (10 hexes off E), is one in four and is
+  -- held; the others close in on E
+  local function field(e, k4, extra)
+    -- (K4 first in the list: the bot asks it first)
+    return setup({ U("K4", "PL", "cavalry", k4 or "1102", "S", { sp = 1 }), U("K1", "PL", "cavalry", "1108", "S", { sp = 1 }),
+                   U("K2", "PL", "cavalry", "1008", "S", { sp = 1 }), U("K3", "PL", "cavalry", "1208", "S", { sp = 1 }),
+                   U("E", "TO", "cavalry", "1112", "N", e) }, extra)
+  end
+  local g = field { sp = 1, mp = 0 }
+  eq(column(g, { "K4" }, { "E" }), "1:1")
+  eq(dist(g, "1102", "1112"), 10)
+  eq(drive(g, "K4"), "1102", table.concat(log, "; "))
+  ok(log[1]:match("^move K[123] "), "the line is committed: " .. log[1])
+  -- E in good order 6 hexes off: K4 still waits; E disorganized (within
+  -- K4's reach, 8 MP): K4 goes for him
+  g = field({ sp = 1, mp = 0 }, "1106")
+  ok(not bot(1).propose(g, "PL", {}):match("^%a+ K4 "), "K4 waits")
+  g = field({ sp = 1, mp = 0, condition = "disorganized" }, "1106")
+  ok(column(g, { "K4" }, { "E" }) ~= "1:2", "a fair column")
+  local l = bot(1).propose(g, "PL", {})
+  local to = l:match("^move K4 (%d+)")
+  ok(to and dist(g, to, "1112") == 1, "K4 goes for E: " .. l)
+  -- in the second half of the scenario's turns (turn 1 of 1) the whole
+  -- reserve is committed
+  g = field({ sp = 1, mp = 0 }, nil, { turns = 1 })
+  l = bot(1).propose(g, "PL", {})
+  to = l:match("^move K4 (%d+)")
+  ok(to and dist(g, to, "1112") < 10, "K4 closes in: " .. l)
+end)

@@ -100,6 +100,17 @@ test("8.2.8 / bot: a unit that can reach a lone enemy leader rides into his hex"
   ok((l or ""):match("^move K 0804"), tostring(l))
 end)
 
+test("bot: no cavalry held in reserve (the Ordu is the book's reserve): the farthest of four closes in as the others", function()
+  -- the Grunwald bot's position (bot_spec: the reserve): K4, one of four
+  -- 1-SP units and the farthest from E, is asked first and moves
+  local g = pl { U("K4", "PL", "cavalry", "1102", "S", { sp = 1 }), U("K1", "PL", "cavalry", "1108", "S", { sp = 1 }),
+                 U("K2", "PL", "cavalry", "1008", "S", { sp = 1 }), U("K3", "PL", "cavalry", "1208", "S", { sp = 1 }),
+                 U("E", "MO", "cavalry", "1112", "N", { sp = 1, mp = 0 }) }
+  eq(ask(g, function(api, R) return R.bot.reserve("PL", { side = "PL" }) end), nil)
+  local l = bot(1).propose(g, "PL", {})
+  ok((l or ""):match("^move K4 "), tostring(l))
+end)
+
 test("4.2.5 / 5.7 / bot: no countercharge into the village with a CF above 0, nor by a leader's last unit", function()
   -- P at 0504 facing S (frontal hex: the village 0505); M moves to 0606,
   -- next to 0505
