@@ -1000,7 +1000,7 @@ local function reserve_target(u, ctx)
     local h = e.hex
     if h and (e.condition == "disorganized" or e.condition == "panicked") then
       local d = bitwa.hex.distance(u.hex, h)
-      if d <= reach and (not bd or d < bd) and fair_attack(u, h) then best, bd = h, d end
+      if d <= reach and (not bd or d < bd) and fair_attack(u, h, ctx) then best, bd = h, d end
     end
   end
   return best, bd
