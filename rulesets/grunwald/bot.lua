@@ -904,18 +904,22 @@ end
 -- the units of its side already next to h that may attack them with it
 -- in the attack phase (joiners), where rules.bot.concentrates(side) says
 -- so (attack_line takes every such unit into the attack), else u alone.
--- Kept for the call (ctx.fair: nothing changes while the bot looks).
+-- Kept for the call (ctx.fair: nothing changes while the bot looks),
+-- for the game's own units only: a planned copy of a unit standing
+-- elsewhere is asked each time and never answers for the unit.
 function fair_attack(u, h, ctx)
   local fair = ctx.fair
   if not fair then fair = {}; ctx.fair = fair end
-  local fk = u.id .. ">" .. h.label
-  local known = fair[fk]
-  if known ~= nil then return known end
+  local fk = getmetatable(u) == "unit" and (u.id .. ">" .. h.label) or nil
+  if fk then
+    local kept = fair[fk]
+    if kept ~= nil then return kept end
+  end
   local defs = {}
   for _, e in ipairs(rules.units.field_units_at(h)) do
     if e.side ~= u.side then defs[#defs + 1] = e end
   end
-  known = true
+  local known = true
   if #defs > 0 then
     local atts = { u }
     if rules.bot.concentrates(u.side) then
@@ -923,7 +927,7 @@ function fair_attack(u, h, ctx)
     end
     known = rules.combat.evaluate { attackers = atts, defenders = defs }.final >= FAIR_COLUMN
   end
-  fair[fk] = known
+  if fk then fair[fk] = known end
   return known
 end
 
