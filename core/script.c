@@ -995,16 +995,74 @@ static void position_load_error (lua_State *L, const char *s, size_t n,
   lua_replace(L, top);
 }
 
+/* A chunk compiled once (bitwa.sandbox.compile): a userdata of this
+** metatable whose user value is the chunk's binary dump, made here from
+** text only, so that no bytecode from elsewhere is ever loaded. */
+#define COMPILED_KEY "bitwa.compiled"
+
+struct dump_state { int init; luaL_Buffer b; };
+
+static int dump_writer (lua_State *L, const void *p, size_t sz, void *ud) {
+  struct dump_state *d = ud;
+  if (!d->init) { d->init = 1; luaL_buffinit(L, &d->b); }   /* (after lua_dump took the function) */
+  luaL_addlstring(&d->b, (const char *)p, sz);
+  return 0;
+}
+
 /*
-** bitwa.sandbox.load(text, chunkname, env) -> function | nil, err
-** Text only; chunkname as "@path" gives "path:line:" in messages.
+** bitwa.sandbox.compile(text, chunkname) -> compiled | nil, err
+** Text only, the messages of load; `compiled` is loaded again by
+** bitwa.sandbox.load(compiled, chunkname, env) without parsing: each load
+** is a new function with its own upvalues, as a load of the text.
 */
-static int sb_kernel_load (lua_State *L) {
+static int sb_kernel_compile (lua_State *L) {
   size_t n;
   const char *s = luaL_checklstring(L, 1, &n);
   const char *name = luaL_checkstring(L, 2);
+  struct dump_state d;
+  int status;
+  lua_settop(L, 2);
+  status = luaL_loadbufferx(L, s, n, name, "t");            /* 3 */
+  if (status != LUA_OK) {
+    if (status != LUA_ERRMEM) position_load_error(L, s, n, name);
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  d.init = 0;
+  lua_dump(L, dump_writer, &d, 0);                          /* line numbers kept */
+  if (!d.init) luaL_buffinit(L, &d.b);
+  luaL_pushresult(&d.b);                                    /* 4: the dump */
+  lua_newuserdatauv(L, 0, 1);                               /* 5 */
+  lua_pushvalue(L, 4);
+  lua_setiuservalue(L, 5, 1);
+  luaL_setmetatable(L, COMPILED_KEY);
+  return 1;
+}
+
+/*
+** bitwa.sandbox.load(text | compiled, chunkname, env) -> function | nil, err
+** Text only (or a chunk compiled by bitwa.sandbox.compile); chunkname as
+** "@path" gives "path:line:" in messages.
+*/
+static int sb_kernel_load (lua_State *L) {
+  size_t n;
+  const char *s;
+  const char *name = luaL_checkstring(L, 2);
   int status;
   luaL_checktype(L, 3, LUA_TTABLE);
+  if (lua_type(L, 1) == LUA_TUSERDATA) {
+    luaL_checkudata(L, 1, COMPILED_KEY);
+    lua_settop(L, 3);
+    lua_getiuservalue(L, 1, 1);                             /* 4: the dump */
+    s = lua_tolstring(L, 4, &n);
+    status = luaL_loadbufferx(L, s, n, name, "b");
+    if (status != LUA_OK) { lua_pushnil(L); lua_insert(L, -2); return 2; }
+    lua_pushvalue(L, 3);
+    lua_setupvalue(L, -2, 1);
+    return 1;
+  }
+  s = luaL_checklstring(L, 1, &n);
   status = luaL_loadbufferx(L, s, n, name, "t");
   if (status != LUA_OK) {
     if (status != LUA_ERRMEM) position_load_error(L, s, n, name);
@@ -1230,6 +1288,7 @@ static int sb_call (lua_State *L) {
 static const luaL_Reg sandbox_funcs[] = {
   {"env", NULL},     /* set below with its upvalue */
   {"load", sb_kernel_load},
+  {"compile", sb_kernel_compile},
   {"budget", sb_budget},
   {"budget_left", sb_budget_left},
   {"outer", sb_outer},
@@ -1247,6 +1306,11 @@ static const luaL_Reg sandbox_funcs[] = {
 };
 
 int bitwa_open_sandbox (lua_State *L) {
+  if (luaL_newmetatable(L, COMPILED_KEY)) {
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_pop(L, 1);
   luaL_newlib(L, sandbox_funcs);
   lua_pushcfunction(L, sb_pairs);
   lua_pushvalue(L, -1);

@@ -50,8 +50,8 @@
 -- a pursuit stops when it may.
 --
 -- A bot module (see README, Bots): propose(side, tried), choose(side,
--- legal), answer(request).  The module is compiled at every call, so it
--- holds only what every call needs; the evaluation is in
+-- legal), answer(request).  The module is loaded at every call (compiled
+-- once), so it holds only what every call needs; the evaluation is in
 -- lua/bots/lib/search_eval.lua and the plan in lua/bots/lib/search_plan.lua,
 -- included when a call needs them (a base's line worth checking; a
 -- ruleset with no bot).

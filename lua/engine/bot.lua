@@ -52,8 +52,9 @@ game's seed (bitwa.util.bot_seed: its draws reveal nothing of the game's
 dice; so for every bot, the engine's too), the bot's side and the
 position in the game.
 
-The module is loaded afresh for every call, so it keeps nothing from
-one call to the next: what it does depends only on the position, the
+The module is loaded afresh for every call (compiled once, each call a
+new function in a new environment), so it keeps nothing from one call
+to the next: what it does depends only on the position, the
 seed and its side, and a game resumed from its log goes on exactly as
 the uninterrupted one.
 --]]
@@ -350,12 +351,13 @@ function M.module(path, seed, side_index, name, opts)
   if not text then return nil, "bot '" .. name .. "': " .. tostring(rerr) end
   local rel = ruleset.relpath(path)
   local chunkname = "@" .. rel
-  -- compiled now for its syntax errors, before a game starts
-  local chunk, cerr = sandbox.load(text, chunkname, sandbox.env())
-  if not chunk then return nil, "bot '" .. name .. "': " .. tostring(cerr) end
+  -- compiled now (its syntax errors before a game starts) and once: each
+  -- call loads the compiled chunk afresh in its own environment
+  local compiled, cerr = sandbox.compile(text, chunkname)
+  if not compiled then return nil, "bot '" .. name .. "': " .. tostring(cerr) end
   local bot = { name = name, path = path, hash = bitwa.util.hash(text) }
   local last_pos, tries = nil, 0
-  local lib_texts = {}      -- include()'s libraries, read once per bot
+  local lib_chunks = {}     -- include()'s libraries, read and compiled once per bot
 
   -- The bot's dice for this call, made at its first draw: a draw
   -- depends on the seed, the side, the position and how many calls
@@ -443,13 +445,17 @@ function M.module(path, seed, side_index, name, opts)
         error("include(name): a library name (letters, digits, _) expected, got " .. show(lib), 2)
       end
       if included[lib] ~= nil then return included[lib] end
-      local ltext = lib_texts[lib]
-      if ltext == nil then
-        ltext = util.read_file(M.DIR .. "/lib/" .. lib .. ".lua") or false
-        lib_texts[lib] = ltext
+      local lname = "@lua/bots/lib/" .. lib .. ".lua"
+      local lc = lib_chunks[lib]
+      if lc == nil then
+        local ltext = util.read_file(M.DIR .. "/lib/" .. lib .. ".lua")
+        local cerr2
+        if ltext then lc, cerr2 = sandbox.compile(ltext, lname) else lc = false end
+        if ltext and not lc then error(cerr2, 0) end
+        lib_chunks[lib] = lc
       end
-      if not ltext then error("include: no bot library '" .. lib .. "' in lua/bots/lib", 2) end
-      local lchunk, lerr = sandbox.load(ltext, "@lua/bots/lib/" .. lib .. ".lua", env)
+      if not lc then error("include: no bot library '" .. lib .. "' in lua/bots/lib", 2) end
+      local lchunk, lerr = sandbox.load(lc, lname, env)
       if not lchunk then error(lerr, 0) end
       local v = lchunk()
       if v == nil then v = true end
@@ -466,7 +472,7 @@ function M.module(path, seed, side_index, name, opts)
       if not (m and n) or n < m then error("math.random(m, n): integers m <= n expected", 2) end
       return m - 1 + dice():uniform(n - m + 1)
     end
-    local f = assert(sandbox.load(text, chunkname, env))
+    local f = assert(sandbox.load(compiled, chunkname, env))
     local function body(...)
       local m = f()
       if type(m) ~= "table" then error(rel .. ": a bot module must return a table", 0) end

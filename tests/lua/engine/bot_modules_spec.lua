@@ -211,6 +211,34 @@ end, answer = function(req) return req.options[1] end }
   ok(res, tostring(err))
 end)
 
+test("bot modules: compiled once, each call a new function in its own environment (sandbox.compile)", function()
+  local sb = bitwa.sandbox
+  local c, err = sb.compile("local n = 0\nreturn function()\n  n = n + 1\n  if n > 2 then error('three') end\n  return tag, n\nend", "@mybot.lua")
+  ok(c, tostring(err))
+  eq(getmetatable(c), false, "the compiled chunk's metatable is protected")
+  local e1, e2 = sb.env(), sb.env()
+  rawset(e1, "tag", "one"); rawset(e2, "tag", "two")
+  local f1, f2 = sb.load(c, "@mybot.lua", e1), sb.load(c, "@mybot.lua", e2)
+  ok(f1 ~= f2, "two loads, two functions")
+  local g1, g2 = f1(), f2()
+  eq({ g1() }, { "one", 1 }); eq({ g1() }, { "one", 2 })
+  eq({ g2() }, { "two", 1 }, "the second load: its own locals and its own environment")
+  -- the text's lines are kept: an error names the file and its line
+  local pe, perr = pcall(g1)
+  eq(pe, false)
+  ok(tostring(perr):find("mybot.lua:4:", 1, true), tostring(perr))
+  -- a syntax error as load says it, file:line
+  local bad, berr = sb.compile("return {\n  choose = function(\n", "@bad.lua")
+  eq(bad, nil)
+  ok(tostring(berr):find("^bad.lua:%d+:"), tostring(berr))
+  -- only what compile made is loaded as compiled: no bytecode from elsewhere
+  local okh = pcall(sb.load, bitwa.hex.at(1, 1), "@x.lua", sb.env())
+  eq(okh, false)
+  local okb, berr2 = sb.load(string.dump(function() return 1 end), "@x.lua", sb.env())
+  eq(okb, nil, "a binary string is refused: text only")
+  ok(tostring(berr2):find("binary", 1, true) or tostring(berr2):find("text", 1, true), tostring(berr2))
+end)
+
 test("bot modules: the same seed gives the same game", function()
   for _, pair in ipairs { { "heuristic", "random" }, { "random", "heuristic" }, { "heuristic", "heuristic" } } do
     local r1, e1, l1 = play(new_game(21), pair[1], pair[2], 21)
