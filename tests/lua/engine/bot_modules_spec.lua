@@ -748,6 +748,37 @@ test("search bot on a base policy: it declines the base's attack at bad exact od
   eq(a, b)
 end)
 
+test("search bot on a base policy: the base's moves are played as they are, unchecked (no node), its attacks checked", function()
+  -- Henry II seed 1000004, the rules bots on both sides: the Mongols'
+  -- first moves bring their horse archers within 2 hexes of the Poles
+  -- (move HA-85 2409 NW at the 12th action), which search used to check
+  -- against the Poles' reactions and decline; it now plays every line of
+  -- the base that names no enemy, and spends no node on it
+  local g = game { ruleset = "legnica", scenario = "henry-ii", seed = 1000004 }
+  local rb, sb = make("rules", 1000004, 2), make("search", 1000004, 2)
+  local moves, near = 0, 0
+  local res, err = runner.play(g, { PL = make("rules", 1000004, 1), MO = {
+    name = "check",
+    propose = function(gg, side, tried)
+      local l = rb.propose(gg, side, tried)
+      local w = l and l:match("^(%S+)")
+      if w == "move" then
+        moves = moves + 1
+        if l == "move HA-85 2409 NW" then near = near + 1 end
+        eq(sb.propose(gg, side, tried), l, "search plays the base's move at action " .. gg.n)
+      end
+      return l
+    end,
+    answer = function(gg, req) return rb.answer(gg, req) end,
+    choose = function(gg, side, legal) return rb.choose(gg, side, legal) end } }, { max_actions = 40 })
+  eq(res, nil)
+  ok(err:find("did not end within 40 actions", 1, true), "stopped at 40 actions, no bot failed: " .. tostring(err))
+  ok(moves >= 10, "the Mongols' moves asked: " .. moves)
+  eq(near, 1, "the move search used to decline was asked")
+  -- its attacks are checked: the policy fixture's 1:2 attack is declined
+  -- (the test above), with plays of the rules (nodes) spent on it
+end)
+
 test("bot modules: outcomes(line, side, policy) gives odds' outcomes from the plays' own changes, each play a node", function()
   local g = policy_game(4)
   local before, rolls = g:checksum(), g.dice:count()
