@@ -983,10 +983,24 @@ function M.reserve(side, ctx)
   return set
 end
 
+local default_reserve = M.reserve
+
 -- Whether u is held in reserve now (rules.bot.reserve, once per call).
+-- With this bot's own M.reserve, a unit it cannot hold (not a candidate,
+-- or RESERVE_CLEAR hexes or less from the enemy, or the battle past its
+-- first half) is answered without the set: the set holds no such unit.
 local function held(side, u, ctx)
   local set = ctx.held
   if set == nil then
+    if rules.bot.reserve == default_reserve then
+      if bitwa.turn() > (bitwa.scenario().turns or 0) // 2 then return false end
+      if not (u.hex and rules.units.is_cavalry(u) and not rules.units.is_ranged(u) and not rules.units.is_panicked(u)
+              and not rules.bot.skirmisher(u)) then
+        return false
+      end
+      local _, d = nearest_enemy(u.hex, ctx)
+      if not (d and d > RESERVE_CLEAR) then return false end
+    end
     set = rules.bot.reserve(side, ctx) or false
     ctx.held = set
   end
@@ -1033,13 +1047,18 @@ local function unit_line(side, u, tried, ctx)
       end
     end
     target, d = nearest_enemy(u.hex, ctx)
+    -- (whether it is held in reserve is asked first: a unit held goes
+    -- for another target, below, or none)
+    local hold = target ~= nil and held(side, u, ctx)
     -- of the enemies little farther than the nearest, the nearest that u
     -- (with the units already next to it) may attack at a fair column
     -- (asked nearest first, each hex once: the first fair one is the
     -- nearest, first in the list among equals; not asked of the last unit
     -- on a leader's hex that has not moved: it stays, below, whatever
-    -- its target)
-    if d and d > 1 and not rules.units.is_ranged(u) and rules.bot.concentrates(side)
+    -- its target; nor of a unit held in reserve, whose target is
+    -- reserve_target's, and whose distance below matters only as 1 or
+    -- less, which a target farther than the nearest never is)
+    if d and d > 1 and not hold and not rules.units.is_ranged(u) and rules.bot.concentrates(side)
        and not (not u.moved and guards_leader(u)) and not fair_attack(u, target, ctx) then
       local hx, hz = cube(u.hex)
       local cands, seen = {}, {}
@@ -1057,7 +1076,7 @@ local function unit_line(side, u, tried, ctx)
       end
     end
     -- a unit held in reserve goes only for a shaken enemy within reach
-    if target and held(side, u, ctx) then
+    if hold then
       local t, dt = reserve_target(u, ctx)
       target = t
       if t then d = dt end
