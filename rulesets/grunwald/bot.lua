@@ -217,39 +217,61 @@ local function attack_line(side, tried)
     end
     return rules.combat.evaluate { attackers = group, defenders = { e } }.final < FAIR_COLUMN
   end
+  -- the hexes next to a unit of another side (cube keys), once per call:
+  -- a unit on none of them has no enemy in its front area (the three hexes
+  -- next to it), so none to attack there nor in its ZoC, which is its
+  -- front area [3.2.1]; it is passed over
+  local next_to
+  local function in_contact(v)
+    if not next_to then
+      next_to = {}
+      for _, e in ipairs(bitwa.units { on_map = true }) do
+        if e.side ~= side then
+          local x, z = cube(e.hex)
+          local k = x * 4096 + z
+          next_to[k + 1], next_to[k - 1], next_to[k + 4096], next_to[k - 4096] = true, true, true, true
+          next_to[k + 4095], next_to[k - 4095] = true, true
+        end
+      end
+    end
+    local x, z = cube(v.hex)
+    return next_to[x * 4096 + z] == true
+  end
   for _, u in ipairs(mine) do
-    for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
-      for _, e in ipairs(rules.units.field_units_at(h)) do
-        if e.side ~= side and not rules.units.is_panicked(e) then
-          -- every unit of ours that may join against this defender
-          local group = {}
-          for _, v in ipairs(mine) do
-            if bitwa.hex.in_front(v.hex, v.facing, e.hex) and not shunned(v) then group[#group + 1] = v end
+    if in_contact(u) then
+      for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+        for _, e in ipairs(rules.units.field_units_at(h)) do
+          if e.side ~= side and not rules.units.is_panicked(e) then
+            -- every unit of ours that may join against this defender
+            local group = {}
+            for _, v in ipairs(mine) do
+              if bitwa.hex.in_front(v.hex, v.facing, e.hex) and not shunned(v) then group[#group + 1] = v end
+            end
+            local cands = {}
+            if #group > 0 and not hopeless(group, e) then cands[1] = { group, { e } } end
+            if not shunned(u) and not (choice(u) and hopeless({ u }, e)) then cands[#cands + 1] = { { u }, { e } } end
+            local l = accepted_attack(side, tried, cands)
+            if l then return l end
           end
-          local cands = {}
-          if #group > 0 and not hopeless(group, e) then cands[1] = { group, { e } } end
-          if not shunned(u) and not (choice(u) and hopeless({ u }, e)) then cands[#cands + 1] = { { u }, { e } } end
-          local l = accepted_attack(side, tried, cands)
-          if l then return l end
         end
       end
-    end
-    -- a lone enemy leader in its front area [8.2.7]
-    for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
-      for _, l in ipairs(rules.units.leaders_at(h, rules.units.enemy(side))) do
-        if rules.leaders.alone(l) then
-          local al = accepted_attack(side, tried, { { { u }, { l } } })
-          if al then return al end
+      -- a lone enemy leader in its front area [8.2.7]
+      for _, h in ipairs(bitwa.hex.front_area(u.hex, u.facing)) do
+        for _, l in ipairs(rules.units.leaders_at(h, rules.units.enemy(side))) do
+          if rules.leaders.alone(l) then
+            local al = accepted_attack(side, tried, { { { u }, { l } } })
+            if al then return al end
+          end
         end
       end
-    end
-    -- [5.2.2] [5.2.3] every enemy in its ZoC at once, when one at a time
-    -- is refused
-    local z = rules.zoc.enemies_in_zoc(u)
-    if #z > 0 then
-      must = true
-      local l = accepted_attack(side, tried, { { { u }, z } })
-      if l then return l end
+      -- [5.2.2] [5.2.3] every enemy in its ZoC at once, when one at a time
+      -- is refused
+      local z = rules.zoc.enemies_in_zoc(u)
+      if #z > 0 then
+        must = true
+        local l = accepted_attack(side, tried, { { { u }, z } })
+        if l then return l end
+      end
     end
   end
   if must then
