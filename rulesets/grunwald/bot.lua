@@ -289,20 +289,34 @@ end
 -- the enemy) is kept from call to call while the list is the same (the
 -- same hexes in the same order: the enemy's field units stand where
 -- they stood, as in most of a side's own movement phase), per side: an
--- answer kept is the answer the list gives again.
-local kept = cache()   -- kept[side]: { sig, list, near = { [hex] = { hex, d } | false }, zone }
+-- answer kept is the answer the list gives again.  (The list is compared
+-- hex by hex with the one kept, which holds its hexes: hexes are
+-- interned, one value per hex.)
+local kept = cache()   -- kept[side]: { list, near = { [hex] = { hex, d } | false }, zone }
 local function enemy_places(ctx)
   local list = ctx.enemies
   if list then return list end
-  list = places(enemy_field_units(ctx.side))
-  local labels = {}
-  for i = 1, #list do labels[i] = list[i][3].label end
-  local sig = table.concat(labels, " ")
+  local units = enemy_field_units(ctx.side)
   local k = kept[ctx.side]
-  if k and k.sig == sig then
-    list = k.list
+  local old = k and k.list
+  local same = old ~= nil
+  if same then
+    local j = 0
+    for _, e in ipairs(units) do
+      local h = e.hex
+      if h and not rules.units.is_panicked(e) then    -- the units places() lists
+        j = j + 1
+        local p = old[j]
+        if not p or p[3] ~= h then same = false break end
+      end
+    end
+    if same and j ~= #old then same = false end
+  end
+  if same then
+    list = old
   else
-    k = { sig = sig, list = list, near = {}, zone = nil }
+    list = places(units)
+    k = { list = list, near = {}, zone = nil }
     kept[ctx.side] = k
   end
   ctx.enemies, ctx.kept = list, k
@@ -599,7 +613,11 @@ end
 
 local function distance(p, x, z)
   local dx, dz = p[1] - x, p[2] - z
-  return (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+  local dy = dx + dz
+  if dx < 0 then dx = -dx end                     -- the three absolute values, without calls
+  if dz < 0 then dz = -dz end
+  if dy < 0 then dy = -dy end
+  return (dx + dz + dy) // 2
 end
 
 -- A leader alone whom no friendly hex takes in: of the places he can
@@ -770,15 +788,18 @@ end
 -- up to 8: the key is this less 0 to 32), and whether p is in contact.
 local function leader_base(u, side, p, theirs, ctx, dist)
   local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
-  ctx.hexinfo = ctx.hexinfo or {}
-  local info = ctx.hexinfo[p[3].label]
+  -- (hexes are interned, one value per hex: a hex is its own key)
+  local hexinfo = ctx.hexinfo
+  if not hexinfo then hexinfo = {}; ctx.hexinfo = hexinfo end
+  local h = p[3]
+  local info = hexinfo[h]
   if not info then
-    local ls = rules.units.leaders_at(p[3], side)
-    info = { sp = stack_sp(p[3], side), leaders = #ls }
-    ctx.hexinfo[p[3].label] = info
+    local ls = rules.units.leaders_at(h, side)
+    info = { sp = stack_sp(h, side), leaders = #ls }
+    hexinfo[h] = info
   end
   local others = info.leaders
-  if others > 0 and u.hex and u.hex.label == p[3].label then others = others - 1 end
+  if others > 0 and u.hex == h then others = others - 1 end
   local sp = info.sp
   return (de <= 1 and 10000 or 0) + (sp < 2 and 400 or 0) + (de <= 2 and 100 or 0) + (theirs and 0 or 1000)
          + 300 * others + dist, de <= 1
@@ -840,13 +861,14 @@ local function leader_line(side, u, tried, ctx)
   -- troops within range are counted only for a hex whose key without
   -- them (at most 32 above its key) could still be among those 4
   local all = {}
-  local seen = { [u.hex.label] = true }
+  local seen = { [u.hex] = true }
   local function consider(p, theirs)
-    local key = p[3].label
-    if seen[key] then return end
-    seen[key] = true
+    -- (a hex farther than LEADER_REACH is passed over whenever it comes)
     local dist = distance(p, ux, uz)
     if dist > LEADER_REACH then return end
+    local h = p[3]
+    if seen[h] then return end
+    seen[h] = true
     local base, contact = leader_base(u, side, p, theirs, ctx, dist)
     all[#all + 1] = { p = p, base = base, i = #all + 1, contact = contact, theirs = theirs }
   end
@@ -909,12 +931,26 @@ end
 -- (they fight by fire).
 local function joiners(u, h)
   local out = {}
-  local cav = rules.units.is_cavalry(u)
+  local U = rules.units
+  local cav = U.is_cavalry(u)
+  -- the units of u's side around h, found with one query, by hex (the
+  -- field units of each neighbour of h in turn, in id order, as
+  -- field_units_at lists them; hexes are interned: a hex is its own key)
+  local at = {}
+  for _, v in ipairs(bitwa.units { side = u.side, near = h, within = 1 }) do
+    local vh = v.hex
+    local b = at[vh]
+    if not b then b = {}; at[vh] = b end
+    b[#b + 1] = v
+  end
   for _, n in ipairs(bitwa.hex.neighbours(h)) do
-    for _, v in ipairs(rules.units.field_units_at(n, u.side)) do
-      if v.id ~= u.id and not v.fought and rules.units.is_cavalry(v) == cav and not rules.units.is_ranged(v)
-         and not rules.units.is_panicked(v) and bitwa.hex.in_front(v.hex, v.facing, h) then
-        out[#out + 1] = v
+    local b = at[n]
+    if b then
+      for _, v in ipairs(b) do
+        if U.is_field(v) and v.id ~= u.id and not v.fought and U.is_cavalry(v) == cav and not U.is_ranged(v)
+           and not U.is_panicked(v) and bitwa.hex.in_front(v.hex, v.facing, h) then
+          out[#out + 1] = v
+        end
       end
     end
   end
@@ -990,15 +1026,34 @@ function M.reserve(side, ctx)
   end
   local k = n // RESERVE_SHARE
   if k == 0 then return nil end
-  table.sort(cands, function(a, b) return a.d > b.d or (a.d == b.d and a.i < b.i) end)
-  local set, held_sp, line_sp = {}, 0, 0
+  -- the candidates farthest first, the list's order among equals (by
+  -- distance, each distance's in the list's order: the distances are
+  -- small integers); the first k are held when more than RESERVE_CLEAR
+  -- hexes off
+  local by_d, top = {}, 0
   for j = 1, n do
     local c = cands[j]
-    if j <= k and c.d > RESERVE_CLEAR then
-      set[c.u.id] = true
-      held_sp = held_sp + c.u.sp
-    else
-      line_sp = line_sp + c.u.sp
+    local d = c.d
+    local b = by_d[d]
+    if not b then b = {}; by_d[d] = b end
+    b[#b + 1] = c
+    if d > top then top = d end
+  end
+  local set, held_sp, line_sp = {}, 0, 0
+  local j = 0
+  for d = top, 0, -1 do
+    local b = by_d[d]
+    if b then
+      for m = 1, #b do
+        local c = b[m]
+        j = j + 1
+        if j <= k and d > RESERVE_CLEAR then
+          set[c.u.id] = true
+          held_sp = held_sp + c.u.sp
+        else
+          line_sp = line_sp + c.u.sp
+        end
+      end
     end
   end
   if held_sp == 0 or line_sp < held_sp then return nil end
