@@ -1199,6 +1199,9 @@ local function unit_line(side, u, tried, ctx)
     end
   end
   if not target then return nil end
+  -- (a unit barred from moving and from turning has no line below,
+  -- whatever its plan: not planned)
+  if barred(side, u, "move", ctx) and barred(side, u, "turn", ctx) then return nil end
   -- one path order for the whole way when it takes several steps, else
   -- the step itself; never a line the rules (or barred) refuse
   local first, plan, n, hexes = plan_steps(side, u, target, ctx.hunt and 0 or 1)
