@@ -873,7 +873,10 @@ local function leader_line(side, u, tried, ctx)
     all[#all + 1] = { p = p, base = base, i = #all + 1, contact = contact, theirs = theirs }
   end
   for _, p in ipairs(troops) do consider(p, true) end
-  for _, p in ipairs(own.all) do consider(p, false) end
+  -- (a grand leader's troops are all of them: none is left to consider)
+  if troops ~= own.all then
+    for _, p in ipairs(own.all) do consider(p, false) end
+  end
   table.sort(all, function(a, b) return a.base < b.base or (a.base == b.base and a.i < b.i) end)
   local function before(a, b) return a.key < b.key or (a.key == b.key and a.i < b.i) end
   local cands = {}
