@@ -10,9 +10,19 @@ local SEALED = "sealed."
 local M = {}
 M.SEALED = SEALED
 local S_BYTE = string.byte(SEALED, 1)
+-- the answers for the strings asked so far (a few hundred keys in a game;
+-- dropped when they grow past a bound)
+local sealed_answer, sealed_count = {}, 0
 function M.is_sealed_key(k)
+  local a = sealed_answer[k]
+  if a ~= nil then return a end
+  if type(k) ~= "string" then return false end
   -- (the first byte first: most keys differ there, and no substring is made)
-  return type(k) == "string" and string.byte(k, 1) == S_BYTE and string.sub(k, 1, #SEALED) == SEALED
+  a = string.byte(k, 1) == S_BYTE and string.sub(k, 1, #SEALED) == SEALED
+  if sealed_count >= 4096 then sealed_answer, sealed_count = {}, 0 end
+  sealed_answer[k] = a
+  sealed_count = sealed_count + 1
+  return a
 end
 
 local Refusal = {}
@@ -344,10 +354,16 @@ function M.new()
     if h then
       ids = c.at[h]
       if not ids then
-        -- no unit there, or a label rather than a hex
-        if type(h) == "string" then h = kernel_hex.parse(h) end
-        if not kernel_hex.is(h) then error("bitwa.units: hex expected, got " .. type(filter.hex), 2) end
-        ids = c.at[h]
+        -- no unit there, or a label rather than a hex (the hexes found to
+        -- be hexes are kept per game: most hexes asked hold no unit)
+        local known = g.hexes_known
+        if not (known and known[h]) then
+          if type(h) == "string" then h = kernel_hex.parse(h) end
+          if not kernel_hex.is(h) then error("bitwa.units: hex expected, got " .. type(filter.hex), 2) end
+          if not known then known = {}; g.hexes_known = known end
+          known[h] = true
+          ids = c.at[h]
+        end
         if not ids then return {} end
       end
       if near ~= nil and
@@ -456,11 +472,21 @@ function M.new()
   api.map = map
   -- The map in play (Game:current_map): the printed map as the rules
   -- have changed it.
+  -- (each hex's name is kept for the map it was read from: a map in play
+  -- changed in place (Game:set_terrain) or another map in play starts a
+  -- new memo; a hex is stored only once the kernel has answered for it)
   function map.terrain(h)
     local g = G or game()
-    local id = (g.map_now or g:current_map()):terrain(h)
-    if id < 0 then return nil end
-    return g.terrain_names[id + 1]
+    local m = g.map_now or g:current_map()
+    local memo = g.terrain_memo
+    if g.terrain_memo_of ~= m then memo = {}; g.terrain_memo, g.terrain_memo_of = memo, m end
+    local name = memo[h]
+    if name == nil then
+      local id = m:terrain(h)
+      name = id >= 0 and g.terrain_names[id + 1] or false
+      memo[h] = name
+    end
+    return name or nil
   end
   -- The terrain printed on h, whatever the rules have made of it since.
   function map.printed_terrain(h)
@@ -708,12 +734,22 @@ function M.new()
     if M.is_sealed_key(k) then return nil end
     return (G or game()).state:var(k)
   end
+  -- the keys rule code may set, as found so far (strings only; a few
+  -- hundred in a game, dropped when they grow past a bound)
+  local settable, n_settable = {}, 0
   function api.set_var(k, v)
     local g = writable("bitwa.set_var", 2)
-    if type(k) == "string" and k:sub(1, 4) == "map." then
-      error("bitwa.set_var: the variables 'map.*' are the map's; use bitwa.map.set_terrain/set_edge", 2)
+    if not settable[k] then
+      if type(k) == "string" and k:sub(1, 4) == "map." then
+        error("bitwa.set_var: the variables 'map.*' are the map's; use bitwa.map.set_terrain/set_edge", 2)
+      end
+      if M.is_sealed_key(k) then error("bitwa.set_var: the variables 'sealed.*' are the engine's (sealed orders)", 2) end
+      if type(k) == "string" then
+        if n_settable >= 4096 then settable, n_settable = {}, 0 end
+        settable[k] = true
+        n_settable = n_settable + 1
+      end
     end
-    if M.is_sealed_key(k) then error("bitwa.set_var: the variables 'sealed.*' are the engine's (sealed orders)", 2) end
     g.state:set_var(k, v)
   end
   function api.vars(prefix)

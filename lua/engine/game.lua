@@ -351,7 +351,10 @@ function Game:remove_unit(id)
   local alive = st:alive(id)
   st:remove(id)
   if insync then self.rows_version = st:version() end
-  self.name_index = nil
+  -- the name index keeps the removed unit's name: find_unit answers only
+  -- for a live unit, and a rollback that brings the unit back finds it
+  -- there (building the index again from every unit cost more than the
+  -- lookups it served)
   if c and alive then
     local undo = self.cache_undo
     if undo then undo[#undo + 1] = { id, "removed", { c.hex[id], c.side[id], c.kind[id] } } end
@@ -382,16 +385,24 @@ function Game:set_field(id, k, slot, v)
   local c = self.unit_cache
   if c and c.version ~= before then c = nil end            -- stale: rebuilt on next use
   local cached = c and (k == "hex" or k == "side" or k == "kind")
-  local old
-  if cached and self.touched then old = st:get(id, slot) end
   local insync = self.rows_version == before
+  local row = r and rawget(r, id)
+  local old
+  if cached and self.touched then
+    -- (the row, in step with the state, holds the value the state has)
+    if row and insync then old = rawget(row, k) else old = st:get(id, slot) end
+  end
   st:set(id, slot, v)
   local after = st:version()
   if insync then self.rows_version = after end
   if c then c.version = after end
-  local row = r and rawget(r, id)
   if row then
-    row[k] = st:get(id, slot)
+    -- the value as the state gives it back: an integer, a boolean or a
+    -- hex (interned: one value per hex) that the state took is that
+    -- value; anything else (a string, a fraction) is read back
+    local tv = type(v)
+    if math.type(v) == "integer" or tv == "boolean" or tv == "userdata" then row[k] = v
+    else row[k] = st:get(id, slot) end
     local touched = self.touched
     if touched then touched[#touched + 1] = id end
   end
@@ -457,6 +468,16 @@ function Game:units_of(field, value)
   return list
 end
 
+-- id out of (into) a list of ids in increasing order
+local function remove_id(list, id)
+  for i = #list, 1, -1 do if list[i] == id then table.remove(list, i) return end end
+end
+local function insert_id(list, id)
+  local pos = #list + 1
+  for i = 1, #list do if list[i] > id then pos = i break end end
+  table.insert(list, pos, id)
+end
+
 -- A unit's hex, side or kind changed, or it was removed ("removed") or
 -- comes back ("removed" undone: value = { hex, side, kind }): keep the
 -- cache in step.
@@ -464,17 +485,21 @@ function Game:unit_changed(id, field, value)
   local c = self.unit_cache
   if not c then return end
   if field == "removed" then
+    -- the ids, and the lists of the unit's side and kind made so far,
+    -- lose the unit (or get it back) in place, in id order
     local ids = c.ids
-    c.side_lists, c.kind_lists = nil, nil
+    local sl, kl = c.side_lists, c.kind_lists
     if value == nil then
-      for i = #ids, 1, -1 do if ids[i] == id then table.remove(ids, i) break end end
+      remove_id(ids, id)
+      if sl and sl[c.side[id]] then remove_id(sl[c.side[id]], id) end
+      if kl and kl[c.kind[id]] then remove_id(kl[c.kind[id]], id) end
       self:unit_changed(id, "hex", nil)
       c.side[id], c.kind[id] = nil, nil
     else
-      local pos = #ids + 1
-      for i = 1, #ids do if ids[i] > id then pos = i break end end
-      table.insert(ids, pos, id)
+      insert_id(ids, id)
       c.side[id], c.kind[id] = value[2], value[3]
+      if sl and sl[value[2]] then insert_id(sl[value[2]], id) end
+      if kl and kl[value[3]] then insert_id(kl[value[3]], id) end
       self:unit_changed(id, "hex", value[1])
       self.name_index = nil
     end
@@ -584,6 +609,7 @@ function Game:set_terrain(h, name)
   for i, t in ipairs(self.terrain_names) do if t == name then id = i - 1 end end
   if not id then error("unknown terrain '" .. name .. "'", 0) end
   own_map(self):set_terrain(h, id)
+  self.terrain_memo_of = nil            -- changed in place: map.terrain's memo goes
   self.state:set_var("map.terrain." .. h.label, self.map:terrain(h) ~= id and name or nil)
 end
 
