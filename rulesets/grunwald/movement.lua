@@ -119,11 +119,12 @@ end
 -- [4.1.7] TERRAIN INFLUENCE: the MP (sixths) to enter `to` from `from`:
 -- the road's cost when a road is followed, otherwise the hex's terrain by
 -- the unit's arm (hills and fortified hexes, which have no row, cost as
--- clear: NOTES), plus a stream crossed.
-function M.terrain_cost(u, from, to)
+-- clear: NOTES), plus a stream crossed.  (check_move passes the
+-- hexside's features it has asked rules.movement.hexside for already.)
+function M.terrain_cost(u, from, to, features)
   local TT = rules.tables.terrain
   local arm = rules.units.arm(u)
-  local side = rules.movement.hexside(from, to)
+  local side = features or rules.movement.hexside(from, to)
   local cost
   if side.road then
     cost = sixths(TT.road[arm])
@@ -289,7 +290,36 @@ end
 -- Whether "move u [keep]" is accepted now: a plan
 -- { from, to, leave, ride, road, cost, pay, bonus, whole }, or nil, rule,
 -- message.  Pure: legal_moves lists exactly the moves this accepts.
+-- The answers for the game's own units are kept while the position does
+-- not change (a memo emptied whenever a unit or a variable changes): a
+-- path order's step is judged before it runs and again by the move
+-- itself, and the bots judge a unit's move before they propose it.  Only
+-- while the rules are frozen (tests may change the tables between two
+-- questions); each caller gets a plan of its own.
+local check_move_now
+local moves_judged = cache("position")
+local tables_frozen = cache()          -- rules.tables -> whether they are read-only
 function M.check_move(side, u, keep)
+  local TT = rules.tables
+  local fz = tables_frozen[TT]
+  if fz == nil then fz = getmetatable(TT) == "read-only"; tables_frozen[TT] = fz end
+  if not fz or getmetatable(u) ~= "unit" or type(side) ~= "string" or (keep ~= nil and type(keep) ~= "string") then
+    return check_move_now(side, u, keep)
+  end
+  local key = side .. "\0" .. u.id .. (keep and ("\0+" .. keep) or "\0-")
+  local m = moves_judged()
+  local a = m[key]
+  if not a then
+    local plan, rule, why = check_move_now(side, u, keep)
+    a = { plan, rule, why }
+    m[key] = a
+  end
+  local p = a[1]
+  if not p then return nil, a[2], a[3] end
+  return { from = p.from, to = p.to, keep = p.keep, leave = p.leave, ride = p.ride, road = p.road, cost = p.cost,
+           pay = p.pay, bonus = p.bonus, whole = p.whole }
+end
+function check_move_now(side, u, keep)
   local ok, rule, why = check_mover(side, u)
   if not ok then return nil, rule, why end
   local free, brule
@@ -352,7 +382,7 @@ function M.check_move(side, u, keep)
       end
     end
     plan.road = side_features.road == true
-    local entry = rules.movement.terrain_cost(u, from, to)
+    local entry = rules.movement.terrain_cost(u, from, to, side_features)
     if plan.ride then
       local ride = rules.ride_down.cost(u, to)                     -- [5.8.4]
       if bitwa.option("ride_down_cost") == "total" then entry = ride else entry = entry + ride end
