@@ -236,7 +236,7 @@ function M.new()
   end
   unit_mt.__index = resolve
   unit_mt.__newindex = function(u, k, v)
-    local g = game()
+    local g = G or game()
     if g.read_only then
       writable("unit " .. tostring(u) .. "." .. tostring(k) .. " = " ..
         ((type(v) == "string" or math.type(v)) and tostring(v) or type(v)), 2)

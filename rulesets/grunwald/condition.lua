@@ -82,16 +82,11 @@ function M.check_contact(u)
 end
 
 -- Every panicked unit of `side` in contact with the enemy (A-060).
--- (the side's field units on the map, asked whether panicked one by one;
+-- (the side's panicked field units on the map, units.panicked_field_units;
 -- all are found before any is judged, as the judging may remove units)
 function M.check_contacts(side)
-  local panicked, n = {}, 0
-  local is_panicked = U().is_panicked
-  local field = U().field_units(side)
-  for i = 1, #field do
-    local x = field[i]
-    if is_panicked(x) then n = n + 1; panicked[n] = x end
-  end
+  local panicked = U().panicked_field_units(side)
+  local n = #panicked
   for i = 1, n do rules.condition.check_contact(panicked[i]) end
 end
 

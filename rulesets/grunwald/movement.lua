@@ -230,6 +230,16 @@ local function check_mover(side, u)
   end
   return check_mover_now(side, u)
 end
+
+-- Whether the rules' tables are read-only (frozen while a game runs;
+-- tests may change them between two questions)
+local tables_frozen = cache()          -- rules.tables -> whether they are read-only
+local function frozen()
+  local TT = rules.tables
+  local fz = tables_frozen[TT]
+  if fz == nil then fz = getmetatable(TT) == "read-only"; tables_frozen[TT] = fz end
+  return fz
+end
 function check_mover_now(side, u)
   if u.side ~= side then return no("2.1", u.name .. " is not " .. side .. "'s") end
   if rules.units.is_banner(u) then return no("7.1.2", "a banner moves only with the unit holding it") end
@@ -259,10 +269,20 @@ function check_mover_now(side, u)
   return true
 end
 
--- Units on hex h other than u, split by side.
+-- [TERRAIN *] the MP (sixths) of the extra road hex of infantry.
+local function road_bonus_mp()
+  local road = rules.tables.terrain.road
+  return sixths(road.infantry) * road.infantry_road_bonus
+end
+
+-- Units on hex h other than u, split by side (two empty lists, shared and
+-- never changed, when there is none: most hexes a path search asks).
+local NONE = setmetatable({}, { __newindex = function() error("occupants: a shared empty list", 2) end })
 local function occupants(h, u)
+  local here = rules.units.field_units_at(h)
+  if #here == 0 then return NONE, NONE end
   local friends, enemies = {}, {}
-  for _, v in ipairs(rules.units.field_units_at(h)) do
+  for _, v in ipairs(here) do
     if v.id ~= u.id then
       if v.side == u.side then friends[#friends + 1] = v else enemies[#enemies + 1] = v end
     end
@@ -298,12 +318,9 @@ end
 -- questions); each caller gets a plan of its own.
 local check_move_now
 local moves_judged = cache("position")
-local tables_frozen = cache()          -- rules.tables -> whether they are read-only
 function M.check_move(side, u, keep)
-  local TT = rules.tables
-  local fz = tables_frozen[TT]
-  if fz == nil then fz = getmetatable(TT) == "read-only"; tables_frozen[TT] = fz end
-  if not fz or getmetatable(u) ~= "unit" or type(side) ~= "string" or (keep ~= nil and type(keep) ~= "string") then
+  if getmetatable(u) ~= "unit" or type(side) ~= "string" or (keep ~= nil and type(keep) ~= "string")
+     or not frozen() then
     return check_move_now(side, u, keep)
   end
   local key = side .. "\0" .. u.id .. (keep and ("\0+" .. keep) or "\0-")
@@ -399,12 +416,10 @@ function check_move_now(side, u, keep)
   end
   if u.zoc_pass then cost = cost + sixths(rules.tables.zoc.pass_mp) end     -- [3.3.3]
   plan.cost = cost
-  local road = rules.tables.terrain.road
-  local bonus = sixths(road.infantry) * road.infantry_road_bonus
   if cost <= u.mp_left then
     plan.pay = cost
   elseif rules.units.arm(u) == "infantry" and plan.road and u.road_move and not u.road_bonus
-      and cost <= u.mp_left + bonus then
+      and cost <= u.mp_left + road_bonus_mp() then
     plan.bonus = true                                              -- [TERRAIN *] the extra road hex
     plan.pay = u.mp_left
   elseif rules.movement.may_use_whole(u) then
@@ -714,8 +729,15 @@ function M.reach(side, u, to, facing_)
   -- changes meanwhile.
   local heap = bitwa.heap()
   local hpush, hpop = heap.push, heap.pop
+  local left = {}        -- hex -> the least MP left to `to` (hexes are interned; the grid does not change)
   local function push(e, hex)
-    if to then hpush(heap, e[2] + distance(hex, to) * least, e) else hpush(heap, e[2], e) end
+    if to then
+      local l = left[hex]
+      if not l then l = distance(hex, to) * least; left[hex] = l end
+      hpush(heap, e[2] + l, e)
+    else
+      hpush(heap, e[2], e)
+    end
   end
   local function path_of(e)
     local len, x = 0, e

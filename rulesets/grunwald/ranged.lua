@@ -55,9 +55,16 @@ function M.range_of(u) return T().range[u.kind] or 0 end
 
 -- The longest range of any unit (range_of): only shooters at most this
 -- far from a hex can see it, so the reaction window looks no further.
+-- (kept per range table once the rules are frozen: a window asks it at
+-- every step)
+local reach_of = cache()      -- frozen range table -> its longest range (a memo: emptied when another game is played)
 function M.reach()
-  local most = 0
-  for _, r in pairs(T().range) do if r > most then most = r end end
+  local range = T().range
+  local most = reach_of[range]
+  if most then return most end
+  most = 0
+  for _, r in pairs(range) do if r > most then most = r end end
+  if getmetatable(range) == "read-only" then reach_of[range] = most end
   return most
 end
 
@@ -485,6 +492,8 @@ function M.fortification_destroyed(h)
   return rules.fortifications.destroyed(h)
 end
 
+local own_can_target, own_can_see, own_range_of = M.can_target, M.can_see, M.range_of
+
 local function fortifications_in_reach(shooter)
   local out = {}
   for _, h in ipairs(bitwa.hex.range(shooter.hex, #rules.tables.fire_bombards_objects)) do
@@ -517,13 +526,18 @@ function M.options(mover, moment, side)
   else
     -- each shooter's targets: the enemy field units within reach of it
     -- (can_see), in id order as the side's list has them
+    -- (while can_target, can_see and range_of are this module's own, a
+    -- shooter sees no farther than its own range: only that is looked at)
     enemy, reach = rules.units.enemy(side), rules.ranged.reach()
-    shooters = bitwa.units { side = side, where = rules.units.is_ranged }
+    shooters = rules.units.ranged_units(side)
   end
+  local R = rules.ranged
+  local own_range = R.can_target == own_can_target and R.can_see == own_can_see and R.range_of == own_range_of
   for _, s in ipairs(shooters) do
     if rules.ranged.can_shoot(s) then
       if enemy then
-        targets = bitwa.units { side = enemy, near = s.hex, within = reach, where = is_field }
+        targets = bitwa.units { side = enemy, near = s.hex, within = own_range and R.range_of(s) or reach,
+                                where = is_field }
       end
       for _, t in ipairs(targets) do
         if rules.ranged.can_target(s, t) then

@@ -97,6 +97,40 @@ function M.field_units(side)
   return bitwa.units { side = side, where = on_map_field }
 end
 
+-- Every ranged unit of a side (on the map or not), in id order: answered
+-- from the engine's cache by kind while is_ranged is this module's own.
+local RANGED_KINDS = {}
+for k in pairs(RANGED) do RANGED_KINDS[#RANGED_KINDS + 1] = k end
+table.sort(RANGED_KINDS)
+local own_is_ranged = M.is_ranged
+function M.ranged_units(side)
+  local is_ranged = rules.units.is_ranged
+  if is_ranged == own_is_ranged then return bitwa.units { side = side, kind = RANGED_KINDS } end
+  return bitwa.units { side = side, where = is_ranged }
+end
+
+-- The panicked ones among field_units(side), in id order.  (With this
+-- module's own is_panicked its test is read here, with no call per unit.)
+local own_is_panicked = M.is_panicked
+function M.panicked_field_units(side)
+  local U = rules.units
+  local is_panicked = U.is_panicked
+  local field = U.field_units(side)
+  local out, n = {}, 0
+  if is_panicked == own_is_panicked then
+    for i = 1, #field do
+      local x = field[i]
+      if x.condition == "panicked" then n = n + 1; out[n] = x end
+    end
+  else
+    for i = 1, #field do
+      local x = field[i]
+      if is_panicked(x) then n = n + 1; out[n] = x end
+    end
+  end
+  return out
+end
+
 -- ---------------------------------------------------------------- stacking [4.5]
 -- SP a unit counts for stacking: panicked units count nothing [10.1.3];
 -- ranged units count their combat-formation SP in both formations.
