@@ -514,7 +514,7 @@ local function by_hex(units)
   local groups, order = {}, {}
   for _, u in ipairs(units) do
     if u:alive() and u.hex and U().is_field(u) then
-      local k = u.hex.key
+      local k = u.hex                   -- (hexes are interned: a hex is its own key)
       if not groups[k] then groups[k] = { hex = u.hex, units = {} }; order[#order + 1] = groups[k] end
       local g = groups[k]
       g.units[#g.units + 1] = u

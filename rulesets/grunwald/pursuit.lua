@@ -117,26 +117,31 @@ rules.pursuit.pursue_unit(u, r, kind): u pursues along retreat r = { from = vaca
 hex, paths = { {hex...} ... } (each path starts with the vacated hex),
 length = hexes the pursuit may cover }.  Returns the hexes entered.
 --]]
+-- (hexes are interned, one value per hex: a hex is its own key, and two
+-- hexes are the same hex only when they are the same value)
 function M.pursue_unit(u, r, kind)
   local entered = {}
   local live = r.paths
+  local on_paths
   for i = 1, r.length do
     if not u:alive() or u.hex == nil then break end
     local cur = u.hex
     local nexts, seen = {}, {}
     for _, p in ipairs(live) do
       local h = p[i]
-      if h and not seen[h.key] and rules.pursuit.can_enter(u, cur, h, r.from) then
-        seen[h.key] = true
+      if h and not seen[h] and rules.pursuit.can_enter(u, cur, h, r.from) then
+        seen[h] = true
         nexts[#nexts + 1] = h
       end
     end
     local off = {}
     if kind == "voluntary" and i > 1 then                -- [5.5.5]
+      if not on_paths then
+        on_paths = {}
+        for _, p in ipairs(r.paths) do for _, h in ipairs(p) do on_paths[h] = true end end
+      end
       for _, n in ipairs(bitwa.hex.neighbours(cur)) do
-        local on = false
-        for _, p in ipairs(r.paths) do for _, h in ipairs(p) do if h == n then on = true end end end
-        if not on and not seen[n.key] and rules.pursuit.can_enter(u, cur, n, r.from) then off[#off + 1] = n end
+        if not on_paths[n] and not seen[n] and rules.pursuit.can_enter(u, cur, n, r.from) then off[#off + 1] = n end
       end
     end
     local opts = labels(nexts)
@@ -151,7 +156,7 @@ function M.pursue_unit(u, r, kind)
     if pick == "stop" then break end
     local to = bitwa.hex.parse(pick)
     local keep = {}
-    for _, p in ipairs(live) do if p[i] == to then keep[#keep + 1] = p end end
+    for _, p in ipairs(live) do if rawequal(p[i], to) then keep[#keep + 1] = p end end
     if not step(u, to, r.from) then break end
     entered[#entered + 1] = to
     if #keep == 0 then break end                                        -- left the path: done

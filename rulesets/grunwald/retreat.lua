@@ -220,7 +220,7 @@ function M.leader_retreat(leaders, result, combat_hex, side)
   local seen, choice = {}, {}
   for _, rec in ipairs(ends) do
     local last = rec.path[#rec.path]
-    if not seen[last.key] then seen[last.key] = true; choice[#choice + 1] = rec end
+    if not seen[last] then seen[last] = true; choice[#choice + 1] = rec end   -- (hexes are interned)
   end
   for _, l in ipairs(leaders) do
     if l:alive() and l.hex == combat_hex then
@@ -316,8 +316,8 @@ function M.retreat_side(groups, hexes, side)
     local done = {}
     for _, rec in ipairs(res.units) do
       local u = rec.unit
-      if u:alive() and u.hex ~= nil and not done[u.hex.key] then
-        done[u.hex.key] = true
+      if u:alive() and u.hex ~= nil and not done[u.hex] then   -- (hexes are interned)
+        done[u.hex] = true
         rules.condition.check_stack(u.hex)
       end
     end
