@@ -14,9 +14,9 @@ local S_BYTE = string.byte(SEALED, 1)
 -- dropped when they grow past a bound)
 local sealed_answer, sealed_count = {}, 0
 function M.is_sealed_key(k)
+  if type(k) ~= "string" then return false end
   local a = sealed_answer[k]
   if a ~= nil then return a end
-  if type(k) ~= "string" then return false end
   -- (the first byte first: most keys differ there, and no substring is made)
   a = string.byte(k, 1) == S_BYTE and string.sub(k, 1, #SEALED) == SEALED
   if sealed_count >= 4096 then sealed_answer, sealed_count = {}, 0 end
@@ -739,7 +739,7 @@ function M.new()
   local settable, n_settable = {}, 0
   function api.set_var(k, v)
     local g = writable("bitwa.set_var", 2)
-    if not settable[k] then
+    if type(k) ~= "string" or not settable[k] then
       if type(k) == "string" and k:sub(1, 4) == "map." then
         error("bitwa.set_var: the variables 'map.*' are the map's; use bitwa.map.set_terrain/set_edge", 2)
       end
