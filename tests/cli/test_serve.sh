@@ -211,12 +211,15 @@ for spec in "skirmish/duel 3 A=random,B=heuristic 20" "grunwald/clash-of-titans 
   set -- $spec
   SB="$T/bots-$2.bitwa"
   delay=$4
-  timeout 900 "$BITWA" serve "$1" -o "$SB" --seed "$2" --bots "$3" --port 0 >"$T/serve4.out" 2>&1 &
+  # a file of its own for each server: the shell truncates a redirection in
+  # the child, so a reused file could still show the former server's URL
+  SO="$T/serve4-$2.out"
+  timeout 900 "$BITWA" serve "$1" -o "$SB" --seed "$2" --bots "$3" --port 0 >"$SO" 2>&1 &
   PID=$!
   i=0
-  while ! grep -q "http://" "$T/serve4.out" 2>/dev/null && [ $i -lt 1200 ] && kill -0 $PID 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
-  URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve4.out")
-  [ -n "$URL" ] || { no "$1: the server did not start: $(cat "$T/serve4.out")"; stop; PID=""; continue; }
+  while ! grep -q "http://" "$SO" 2>/dev/null && [ $i -lt 1200 ] && kill -0 $PID 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
+  URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$SO")
+  [ -n "$URL" ] || { no "$1: the server did not start: $(cat "$SO")"; stop; PID=""; continue; }
   req GET "api/status"
   has "$T/body" '"actions":1,' "$1: a game of bots waits for play"
   has "$T/body" '"bot_play":false' "$1: bots paused at first"
@@ -306,10 +309,10 @@ PID=""
 GS="$T/sealed.bitwa"
 "$BITWA" start tests/fixtures/rulesets/sealed/scenarios/meet.lua --ruleset sealed "$GS" --seed 1 >/dev/null ||
   no "start the sealed fixture"
-timeout 120 "$BITWA" serve "$GS" --port 0 >"$T/serve3.out" 2>&1 &
+timeout 120 "$BITWA" serve "$GS" --port 0 >"$T/serve6.out" 2>&1 &
 PID=$!
-started "$T/serve3.out" "http://"
-URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve3.out")
+started "$T/serve6.out" "http://"
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve6.out")
 req POST "api/act" '{"side":"A","line":"end"}'
 req POST "api/act" '{"side":"B","line":"end"}'
 req POST "api/act" '{"side":"A","line":"fire a1 b1"}'
