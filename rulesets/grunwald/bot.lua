@@ -35,12 +35,18 @@ end
 
 -- Cube coordinates of a hex in plain arithmetic (the bot measures many
 -- distances; the kernel's are the same numbers, one call each).
+-- Each hex's are kept for the game (hexes are interned: a hex is its own
+-- key).
 local memo = cache()   -- memo.odd_down: the grid's parity (a memo: emptied when another game is played)
+local cube_x, cube_z = cache(), cache()   -- hex -> its cube x, z (memos, as memo)
 local function cube(h)
+  local x = cube_x[h]
+  if x then return x, cube_z[h] end
   local odd_down = memo.odd_down
   if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down"; memo.odd_down = odd_down end
   local c, r = h.col, h.row
   local z = odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
+  cube_x[h], cube_z[h] = c, z
   return c, z
 end
 
@@ -323,13 +329,72 @@ local function enemy_places(ctx)
   return list
 end
 
+-- The places of a list by their cube column x: cols[x] the indices of
+-- those in column x, in the list's order, with the least and the
+-- greatest column.
+local function columns(list)
+  local cols, lo, hi = {}, nil, nil
+  for i = 1, #list do
+    local x = list[i][1]
+    local c = cols[x]
+    if not c then c = {}; cols[x] = c end
+    c[#c + 1] = i
+    if not lo or x < lo then lo = x end
+    if not hi or x > hi then hi = x end
+  end
+  return { cols = cols, lo = lo, hi = hi }
+end
+
+-- nearest(h, list) for a list by columns (columns(list)): the same place
+-- and distance, the first in the list among equals.  A place in a column
+-- o columns away from h's is o hexes or more from h, so the columns are
+-- looked at outward from h's until they are farther than the nearest
+-- found (those as far are looked at: one of them may come first in the
+-- list).
+local function nearest_by_columns(h, list, bycol)
+  local hx, hz = cube(h)
+  local cols, lo, hi = bycol.cols, bycol.lo, bycol.hi
+  if not lo then return nil, nil end
+  local best, bd, bi = nil, nil, nil
+  local o = 0
+  while not (bd and o > bd) and (hx - o >= lo or hx + o <= hi) do
+    for side_ = 1, o == 0 and 1 or 2 do
+      local c = cols[side_ == 1 and hx + o or hx - o]
+      if c then
+        for j = 1, #c do
+          local i = c[j]
+          local p = list[i]
+          local dx, dz = p[1] - hx, p[2] - hz
+          local dy = dx + dz
+          if dx < 0 then dx = -dx end
+          if dz < 0 then dz = -dz end
+          if dy < 0 then dy = -dy end
+          local d = (dx + dz + dy) // 2
+          if not bd or d < bd or (d == bd and i < bi) then best, bd, bi = p[3], d, i end
+        end
+      end
+    end
+    o = o + 1
+  end
+  return best, bd
+end
+
+-- columns(enemy_places(ctx)), kept for the list (above).
+local function enemy_columns(ctx)
+  local list = enemy_places(ctx)
+  local kept_ = ctx.kept
+  local bycol = kept_.bycol
+  if not bycol then bycol = columns(list); kept_.bycol = bycol end
+  return bycol
+end
+
 -- nearest(h, enemy_places(ctx)), kept for the list (above).
 local function nearest_enemy(h, ctx)
   local list = enemy_places(ctx)
   local near = ctx.kept.near
   local m = near[h]
   if m == nil then
-    local best, bd = nearest(h, list)
+    local best, bd = nearest_by_columns(h, list, enemy_columns(ctx))
     m = best and { best, bd } or false
     near[h] = m
   end
@@ -725,6 +790,19 @@ end
 -- of his troops within his command range (8.2.2); `dist` the hexes to go.
 -- The hexes within 2 of an enemy field unit (cube keys), once per call:
 -- 1 next to one, 2 two hexes off.
+-- (WITHIN2: the cube offsets dx, dz of the hexes within 2 of a hex, each
+-- with its distance d, as triples)
+local WITHIN2 = {}
+for dx = -2, 2 do
+  for dz = -2, 2 do
+    local d = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
+    if d <= 2 then
+      WITHIN2[#WITHIN2 + 1] = dx
+      WITHIN2[#WITHIN2 + 1] = dz
+      WITHIN2[#WITHIN2 + 1] = d
+    end
+  end
+end
 local function enemy_zone(ctx)
   local z = ctx.ezone
   if z then return z end
@@ -732,20 +810,13 @@ local function enemy_zone(ctx)
   z = ctx.kept.zone
   if z then ctx.ezone = z return z end
   z = {}
+  local off = WITHIN2
   for _, p in ipairs(list) do
     local x0, z0 = p[1], p[2]
-    for dx = -2, 2 do
-      for dz = -2, 2 do
-        local dy = dx + dz
-        local d = (math.abs(dx) + math.abs(dz) + math.abs(dy)) // 2
-        if d >= 1 and d <= 2 then
-          local k = (x0 + dx) * 4096 + (z0 + dz)
-          local old = z[k]
-          if not old or d < old then z[k] = d end
-        elseif d == 0 then
-          z[(x0 + dx) * 4096 + (z0 + dz)] = 0
-        end
-      end
+    for j = 1, #off, 3 do
+      local k = (x0 + off[j]) * 4096 + (z0 + off[j + 1])
+      local d, old = off[j + 2], z[k]
+      if not old or d < old then z[k] = d end
     end
   end
   ctx.ezone, ctx.kept.zone = z, z
@@ -1142,12 +1213,24 @@ local function unit_line(side, u, tried, ctx)
        and not (not u.moved and guards_leader(u)) and not fair_attack(u, target, ctx) then
       local hx, hz = cube(u.hex)
       local cands, seen = {}, {}
-      for i, p in ipairs(enemy_places(ctx)) do
-        local h = p[3]
-        if not seen[h] then
-          seen[h] = true
-          local dp = distance(p, hx, hz)
-          if dp <= d + NEAR_SLACK then cands[#cands + 1] = { h = h, dp = dp, i = i } end
+      -- (the places within d + NEAR_SLACK are in the columns that near
+      -- h's; each hex's first place in the list, a column's places being
+      -- in the list's order)
+      local list, bycol = enemy_places(ctx), enemy_columns(ctx)
+      local cols, far = bycol.cols, d + NEAR_SLACK
+      for x = hx - far, hx + far do
+        local c = cols[x]
+        if c then
+          for j = 1, #c do
+            local i = c[j]
+            local p = list[i]
+            local h = p[3]
+            if not seen[h] then
+              seen[h] = true
+              local dp = distance(p, hx, hz)
+              if dp <= far then cands[#cands + 1] = { h = h, dp = dp, i = i } end
+            end
+          end
         end
       end
       table.sort(cands, function(a, b) return a.dp < b.dp or (a.dp == b.dp and a.i < b.i) end)
@@ -1225,8 +1308,23 @@ local function unit_line(side, u, tried, ctx)
   -- nor into contact with another enemy it would fight below 1:1
   if not ctx.hunt and not rules.units.is_leader(u) and rules.bot.concentrates(side) then
     local px, pz = cube(plan.hex)
-    for _, p in ipairs(enemy_places(ctx)) do
-      if p[3].label ~= target.label and distance(p, px, pz) <= 1 and not fair_attack(u, p[3], ctx) then return nil end
+    -- (the places next to plan.hex are in its column and the two beside
+    -- it: those, in the list's order)
+    local list, cols = enemy_places(ctx), enemy_columns(ctx).cols
+    local near = {}
+    for x = px - 1, px + 1 do
+      local c = cols[x]
+      if c then
+        for j = 1, #c do
+          local i = c[j]
+          if distance(list[i], px, pz) <= 1 then near[#near + 1] = i end
+        end
+      end
+    end
+    if #near > 1 then table.sort(near) end
+    for j = 1, #near do
+      local p = list[near[j]]
+      if p[3].label ~= target.label and not fair_attack(u, p[3], ctx) then return nil end
     end
   end
   local kind = first:match("^(%a+)")

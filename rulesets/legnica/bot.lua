@@ -113,14 +113,20 @@ end
 -- bot keeps it back until the enemy comes near.  Returns the set of its
 -- commander's name, or nil.
 local memo = cache()   -- memo.odd_down: the grid's parity (emptied when another game is played)
+local cube_x, cube_z = cache(), cache()   -- hex -> its cube x, z (memos, as memo)
 
 -- Cube coordinates of a hex in plain arithmetic (the kernel's distances,
--- without a call for each pair).
+-- without a call for each pair); each hex's kept for the game (hexes are
+-- interned: a hex is its own key).
 local function cube(h)
+  local x = cube_x[h]
+  if x then return x, cube_z[h] end
   local odd_down = memo.odd_down
   if odd_down == nil then odd_down = bitwa.map.grid().parity == "odd-down"; memo.odd_down = odd_down end
   local c, r = h.col, h.row
-  return c, odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
+  local z = odd_down and (r - (c - (c & 1)) // 2) or (r - (c + (c & 1)) // 2)
+  cube_x[h], cube_z[h] = c, z
+  return c, z
 end
 
 local function idle_reserve(side)
@@ -437,7 +443,10 @@ function M.leader_rescue(side, l, tried, safe_only)
   for _, c in ipairs(cands) do
     if tries >= 3 or (bk and c.key >= bk) then break end
     tries = tries + 1
-    local dests = rules.movement.reach(side, l, c.h)
+    -- (a way onto a hex within 2 of the enemy cavalry is not safe, its
+    -- last step being that hex: asked for safe ways only, the search
+    -- could give no line)
+    local dests = not (safe_only and (nearest_in(c.h, cavalry) or 99) <= 2) and rules.movement.reach(side, l, c.h)
     local d = dests and dests[#dests]
     if d and d.hex.label == c.h.label and #d.path > 0 then
       local safe = path_safe(d.path, cavalry)
