@@ -1608,6 +1608,69 @@ static int collect_event_full (void *ctx, const bitwa_log_event *e) {
   return 0;
 }
 
+/*
+** log:events_match(n, state, full) -> whether the log's events of action
+** n are the state's recorded events (those since they were last cleared),
+** row for row, as replay --verify compares them: the text, and with full
+** (format 2) the kind, the unit, the attribute, the value and the was as
+** event_rows and state:event_details give them (a boolean as 1 or 0).
+** Nothing is made for Lua: the replay's events of an action are compared
+** without a table per row; on false, the caller compares the rows one by
+** one to say where they differ.
+*/
+static const char *const event_kinds[] = { "note", "spawn", "remove", "set", "var" };
+
+typedef struct {
+  const bitwa_state *s;
+  int i, n, full, differ;
+} events_cmp;
+
+/* Whether a log value equals a state value as Lua compares them. */
+static int event_value_is (const bitwa_log_value *v, bitwa_type t, int64_t x, const char *str) {
+  switch (t) {
+    case BITWA_T_INT: return v->type == BITWA_LOG_INT && v->i == x;
+    case BITWA_T_BOOL: return v->type == BITWA_LOG_INT && v->i == (x != 0 ? 1 : 0);
+    case BITWA_T_STR: case BITWA_T_HEX:
+      return v->type == BITWA_LOG_TEXT && strcmp(v->s, str ? str : "") == 0;
+    default: return v->type == BITWA_LOG_NULL;
+  }
+}
+
+static int compare_event (void *ctx, const bitwa_log_event *e) {
+  events_cmp *c = ctx;
+  const bitwa_state_event_info *x;
+  const char *text;
+  if (c->i >= c->n) { c->differ = 1; return 1; }
+  text = bitwa_state_event(c->s, c->i);
+  x = bitwa_state_event_info_at(c->s, c->i);
+  c->i++;
+  if (strcmp(e->text, text ? text : "") != 0) { c->differ = 1; return 1; }
+  if (!c->full) return 0;
+  if (strcmp(e->kind, event_kinds[x->kind >= 0 && x->kind <= 4 ? x->kind : 0]) != 0
+      || (e->unit > 0 ? e->unit : 0) != (x->id > 0 ? x->id : 0)
+      || strcmp(e->attribute, x->attr ? x->attr : "") != 0
+      || !event_value_is(&e->value, x->now_t, x->now, x->now_s)
+      || !event_value_is(&e->was, x->was_t, x->was, x->was_s)) {
+    c->differ = 1;
+    return 1;
+  }
+  return 0;
+}
+
+static int log_events_match (lua_State *L) {
+  bitwa_log *log = check_log(L, 1);
+  int64_t n = (int64_t)luaL_checkinteger(L, 2);
+  events_cmp c;
+  c.s = check_state(L, 3);
+  c.i = 0;
+  c.n = bitwa_state_nevents(c.s);
+  c.full = lua_toboolean(L, 4);
+  c.differ = 0;
+  if (bitwa_log_each_event_full(log, n, compare_event, &c) < 0) return log_fail(L, log);
+  lua_pushboolean(L, !c.differ && c.i == c.n);
+  return 1;
+}
+
 /* log:event_rows(n) -> { {text, kind, unit, attribute, value, was}, ... } */
 static int log_event_rows (lua_State *L) {
   bitwa_log *log = check_log(L, 1);
@@ -1747,7 +1810,8 @@ static const luaL_Reg log_methods[] = {
   {"add_decision", log_add_decision}, {"commit", log_commit}, {"abort", log_abort},
   {"actions", log_actions}, {"decisions", log_decisions}, {"rolls", log_rolls},
   {"events", log_events}, {"count_done", log_count_done},
-  {"event_rows", log_event_rows}, {"put_snapshot", log_put_snapshot},
+  {"event_rows", log_event_rows}, {"events_match", log_events_match},
+  {"put_snapshot", log_put_snapshot},
   {"snapshot", log_snapshot}, {"publish", log_publish}, {"discard", log_discard},
   {"checkpoint", log_checkpoint}, {"format", log_format}, {"waited", log_waited},
   {"truncate", log_truncate}, {"add_refusal", log_add_refusal},

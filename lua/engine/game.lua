@@ -982,8 +982,14 @@ function Game:_commit()
   a.checksum = self:checksum()
   a.status = "done"
   local events = self.state:events()
+  -- replay --verify: the log's events of this action compared with the
+  -- state's in the kernel (no table per event); when they are the same,
+  -- the replay needs no details to compare (events_same: the action's n)
+  local same
+  local vlog = self.verify_log
+  if vlog and vlog:events_match(a.n, self.state, self.verify_full) then same = a.n end
   -- what each event changed: for the log, or for replay --verify
-  local details = (self.log or self.want_details) and self.state:event_details() or nil
+  local details = (self.log or (self.want_details and not same)) and self.state:event_details() or nil
   local rolls = self.dice:take_rolls()
   for i, r in ipairs(rolls) do
     r.side = p.roll_sides[i] or a.side
@@ -1004,7 +1010,8 @@ function Game:_commit()
   self.pending, self.snapshot = nil, nil
   self.touched, self.cache_undo = nil, nil
   self.n = a.n
-  local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions, details = details }
+  local rec = { action = a, events = events, rolls = rolls, decisions = p.decisions, details = details,
+                events_same = same }
   self.last = rec
   if self.log and a.n % M.SNAPSHOT_EVERY == 0 then self:save_snapshot() end
   if self.on_commit then self.on_commit(self, rec) end
@@ -1455,7 +1462,7 @@ function Game:clone()
   for k, v in next, self do c[k] = v end
   c.state = self.state:clone()
   c.dice = self.dice:clone()
-  c.log, c.log_path, c.readonly_log = nil, nil, nil
+  c.log, c.log_path, c.readonly_log, c.verify_log = nil, nil, nil, nil
   c.pending, c.snapshot, c.on_commit = nil, nil, nil
   c.name_index = nil
   c.unit_cache = nil
@@ -1579,6 +1586,8 @@ local function row_difference(log, a, rec, r_decisions, format)
         " in the log, the replay gives " .. shown(table.concat(y.faces, " "))
     end
   end
+  -- (the kernel found them the same when the action was committed)
+  if rec.events_same == n then return nil end
   local es = log:event_rows(n)
   local ed = rec.details or {}
   for k = 1, math.max(#es, #ed) do
@@ -1655,6 +1664,9 @@ function M._replay(log, path, opts)
   local g = M.new { ruleset = meta.ruleset, overlays = overlays, scenario = scen, seed = seed,
                     options = options, deploy = meta.deploy, no_begin = true, format = format,
                     no_setup = true, want_details = opts.verify, watch = opts.verify }
+  -- with verify, each action's events are compared with the log's when it
+  -- is committed (Game:_commit, row_difference)
+  if opts.verify then g.verify_log, g.verify_full = log, file_format >= 2 end
   -- what changed since the game was recorded
   local now = {}
   for _, s in ipairs(g:sources()) do now[s.kind .. "|" .. s.ruleset .. "|" .. s.name] = s.hash end
@@ -1824,6 +1836,7 @@ function M._replay(log, path, opts)
       ", which the log does not hold as done"))
   end
   g.path = path
+  g.verify_log, g.verify_full = nil, nil
   -- a pending action replayed from the log is in the log
   if g.pending then g.pending.persisted = true end
   if not opts.readonly and not opts.upto and not report.divergence then g.log = log
