@@ -801,6 +801,23 @@ static int state_row (lua_State *L) {
   return 1;
 }
 
+/* s:differing_ids(other) -> the ids (in order) of the entities that are
+** not the same in s and other (bitwa_state_same_entity: alive in one
+** only, or some slot's value differs), or nil when the two do not declare
+** the same slots */
+static int state_differing_ids (lua_State *L) {
+  bitwa_state *s = check_state(L, 1), *o = check_state(L, 2);
+  int id, k = 0, n = bitwa_state_max_id(s);
+  if (bitwa_state_max_id(o) > n) n = bitwa_state_max_id(o);
+  lua_newtable(L);
+  for (id = 1; id <= n; id++) {
+    int same = bitwa_state_same_entity(s, o, id);
+    if (same < 0) { lua_pushnil(L); return 1; }
+    if (!same) { lua_pushinteger(L, id); lua_rawseti(L, -2, ++k); }
+  }
+  return 1;
+}
+
 /* s:version() -> integer (bitwa_state_version) */
 static int state_version (lua_State *L) {
   lua_pushinteger(L, (lua_Integer)bitwa_state_version(check_state(L, 1)));
@@ -1032,7 +1049,8 @@ static const luaL_Reg state_funcs[] = { {"new", state_new}, {NULL, NULL} };
 static const luaL_Reg state_methods[] = {
   {"declare", state_declare}, {"slots", state_slots}, {"spawn", state_spawn},
   {"remove", state_remove}, {"alive", state_alive}, {"max_id", state_max_id},
-  {"get", state_get}, {"row", state_row}, {"version", state_version},
+  {"get", state_get}, {"row", state_row}, {"differing_ids", state_differing_ids},
+  {"version", state_version},
   {"position_version", state_position_version},
   {"set", state_set}, {"var", state_var},
   {"set_var", state_set_var}, {"vars", state_vars}, {"note", state_note},

@@ -357,6 +357,29 @@ int bitwa_state_remove (bitwa_state *s, int id) {
 
 int bitwa_state_max_id (const bitwa_state *s) { return s->nentities; }
 
+int bitwa_state_same_entity (const bitwa_state *a, const bitwa_state *b, int id) {
+  int i;
+  bool la = bitwa_state_alive(a, id), lb = bitwa_state_alive(b, id);
+  if (a->nslots != b->nslots) return -1;
+  for (i = 0; i < a->nslots; i++)
+    if (a->slots[i].type != b->slots[i].type || strcmp(a->slots[i].name, b->slots[i].name) != 0) return -1;
+  if (la != lb) return 0;
+  if (!la) return 1;
+  {
+    const int64_t *x = &a->values[(size_t)(id - 1) * (size_t)a->nslots];
+    const int64_t *y = &b->values[(size_t)(id - 1) * (size_t)b->nslots];
+    for (i = 0; i < a->nslots; i++) {
+      if (a->slots[i].type == BITWA_T_STR) {
+        const char *p = bitwa_state_string(a, x[i]), *q = bitwa_state_string(b, y[i]);
+        if (p == NULL || q == NULL ? p != q : strcmp(p, q) != 0) return 0;
+      } else if (x[i] != y[i]) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
 int64_t bitwa_state_get (const bitwa_state *s, int id, int slot, bool *ok) {
   if (!bitwa_state_alive(s, id) || slot < 0 || slot >= s->nslots) {
     if (ok) *ok = false;

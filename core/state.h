@@ -59,6 +59,10 @@ int bitwa_state_spawn (bitwa_state *s);
 int bitwa_state_remove (bitwa_state *s, int id);
 bool bitwa_state_alive (const bitwa_state *s, int id);
 int bitwa_state_max_id (const bitwa_state *s);
+/* Whether entity id is the same in a and b: absent from both, or alive in
+** both with equal values in every slot (strings compared by their text);
+** -1 when a and b do not declare the same slots. */
+int bitwa_state_same_entity (const bitwa_state *a, const bitwa_state *b, int id);
 /* get returns the slot's value (0 when id or slot is bad, *ok false). */
 int64_t bitwa_state_get (const bitwa_state *s, int id, int slot, bool *ok);
 int bitwa_state_set (bitwa_state *s, int id, int slot, int64_t value);

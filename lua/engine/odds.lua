@@ -47,23 +47,38 @@ M.totals = require("engine.api").totals
 -- vars = { [name] = value } }, hexes as labels and facings as letters
 -- (as Game:unit_table shows them).  hex_slots: the names of the slots of
 -- type hex (g.state:slots(), the same for a game and its copies).
-local function snapshot(g, hex_slots)
+-- A live unit's row in one kernel call (st:row: every slot's value as
+-- st:get gives it, no hex left out), its hexes then made labels; nil for
+-- no live unit.
+local function unit_row(st, id, hex_slots)
+  local t = st:row(id)
+  if t then
+    if t.id == nil then t.id = id end
+    for i = 1, #hex_slots do
+      local k = hex_slots[i]
+      local v = t[k]
+      if v ~= nil then t[k] = v.label end
+    end
+    if t.facing and t.facing >= 0 then t.facing = util.FACINGS[t.facing + 1] else t.facing = nil end
+  end
+  return t
+end
+
+-- (from: a snapshot of the position `from_st` held; the units the kernel
+-- finds the same in both keep from's rows, the same tables, and only the
+-- others are read)
+local function snapshot(g, hex_slots, from, from_st)
   local st = g.state
   local units = {}
-  -- each live unit's row in one kernel call (st:row: every slot's value
-  -- as st:get gives it, no hex left out), its hexes then made labels
-  for id = 1, st:max_id() do
-    local t = st:row(id)
-    if t then
-      if t.id == nil then t.id = id end
-      for i = 1, #hex_slots do
-        local k = hex_slots[i]
-        local v = t[k]
-        if v ~= nil then t[k] = v.label end
-      end
-      if t.facing and t.facing >= 0 then t.facing = util.FACINGS[t.facing + 1] else t.facing = nil end
-      units[id] = t
+  local diff = from and st:differing_ids(from_st)
+  if diff then
+    for id, t in next, from.units do units[id] = t end
+    for i = 1, #diff do
+      local id = diff[i]
+      units[id] = unit_row(st, id, hex_slots)
     end
+  else
+    for id = 1, st:max_id() do units[id] = unit_row(st, id, hex_slots) end
   end
   local vars = {}
   for _, kv in ipairs(st:vars()) do
@@ -90,7 +105,9 @@ local function changes(before, after, fields)
   for _, id in ipairs(ids) do
     local a, b = before.units[id], after.units[id]
     local name = (a or b).name
-    if a and not b then out[#out + 1] = { key = name .. ".eliminated", unit = name, field = "eliminated", from = false, to = true }
+    if rawequal(a, b) then
+      -- the same row (a unit the kernel found unchanged): no change
+    elseif a and not b then out[#out + 1] = { key = name .. ".eliminated", unit = name, field = "eliminated", from = false, to = true }
     elseif b and not a then out[#out + 1] = { key = name .. ".appears", unit = name, field = "appears", from = false, to = true }
     else
       for _, k in ipairs(fields) do
@@ -267,7 +284,7 @@ function M.compute(g, side, line, opts)
   local function leaf(c, r, dice, p)
     leaves = leaves + 1
     if r.status == "done" then
-      local after = snapshot(c, hex_slots)
+      local after = snapshot(c, hex_slots, before, base.state)
       local ch = changes(before, after, fields)
       -- derived measures: strength lost by each side ("SP lost by PL", "figures lost by A"), hexes each unit ended from its start
       local lost, lost_sides = {}, {}

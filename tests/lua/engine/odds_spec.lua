@@ -301,3 +301,31 @@ test("odds: bitwa.roll_until rolls again until accepted; the odds enumerate the 
   local r = game { ruleset = "probe", scenario = "one", seed = 1 }:act("A", "probe reroll_never")
   ok(r.status == "error" and tostring(r.message):find("no total of 1d6 is accepted", 1, true), tostring(r.message))
 end)
+
+test("odds: a leaf's position reads only the units the kernel finds changed (state:differing_ids)", function()
+  local g = situation("grunwald-charge")
+  local base = g:clone()
+  local c = base:clone()
+  local sn = {}
+  for i, sl in ipairs(c.state:slots()) do sn[sl.name] = i end
+  eq(c.state:differing_ids(base.state), {}, "an unchanged copy")
+  c.state:set(2, sn.sp, c.state:get(2, sn.sp) + 1)
+  eq(c.state:differing_ids(base.state), { 2 }, "an integer changed")
+  c.state:set(2, sn.sp, base.state:get(2, sn.sp))
+  eq(c.state:differing_ids(base.state), {}, "and put back")
+  -- strings by their text: the same new text interned in each state
+  -- (the same id for two texts), then one text interned in another order
+  base.state:set(3, sn.condition, "odds-spec-a")
+  c.state:set(3, sn.condition, "odds-spec-b")
+  eq(c.state:differing_ids(base.state), { 3 }, "two texts behind one id")
+  c.state:set(4, sn.condition, "odds-spec-c")
+  c.state:set(3, sn.condition, "odds-spec-a")
+  base.state:set(4, sn.condition, "odds-spec-c")
+  eq(c.state:differing_ids(base.state), {}, "one text behind two ids")
+  c.state:remove(5)
+  eq(c.state:differing_ids(base.state), { 5 }, "a unit removed")
+  eq(base.state:differing_ids(c.state), { 5 }, "either way")
+  local id = c.state:spawn()
+  eq(c.state:differing_ids(base.state), { 5, id }, "a unit spawned")
+end)
+
