@@ -298,7 +298,7 @@ end
 -- answer kept is the answer the list gives again.  (The list is compared
 -- hex by hex with the one kept, which holds its hexes: hexes are
 -- interned, one value per hex.)
-local kept = cache()   -- kept[side]: { list, near = { [hex] = { hex, d } | false }, zone }
+local kept = cache()   -- kept[side]: { list, near = { [hex] = { hex, d } | false }, bycol }
 local function enemy_places(ctx)
   local list = ctx.enemies
   if list then return list end
@@ -322,7 +322,7 @@ local function enemy_places(ctx)
     list = old
   else
     list = places(units)
-    k = { list = list, near = {}, zone = nil }
+    k = { list = list, near = {} }
     kept[ctx.side] = k
   end
   ctx.enemies, ctx.kept = list, k
@@ -780,49 +780,6 @@ local function stack_sp(h, side)
   return sp
 end
 
--- How good hex p (a place { x, z, hex }) is for leader u of `side`: lower
--- is better.  Out of contact first (a stack in contact must attack in its
--- own phase, 5.2.3, and is attacked in the enemy's: when its units are
--- eliminated or retreat he is left alone, 8.2.4-8.2.7), then a full stack
--- (2 SP, the stacking limit: one SP lost leaves him a unit), then not two
--- hexes from the enemy, then his own troops (any for a grand leader), not
--- with another leader (one result would take both, 8.2.4), and the most
--- of his troops within his command range (8.2.2); `dist` the hexes to go.
--- The hexes within 2 of an enemy field unit (cube keys), once per call:
--- 1 next to one, 2 two hexes off.
--- (WITHIN2: the cube offsets dx, dz of the hexes within 2 of a hex, each
--- with its distance d, as triples)
-local WITHIN2 = {}
-for dx = -2, 2 do
-  for dz = -2, 2 do
-    local d = (math.abs(dx) + math.abs(dz) + math.abs(dx + dz)) // 2
-    if d <= 2 then
-      WITHIN2[#WITHIN2 + 1] = dx
-      WITHIN2[#WITHIN2 + 1] = dz
-      WITHIN2[#WITHIN2 + 1] = d
-    end
-  end
-end
-local function enemy_zone(ctx)
-  local z = ctx.ezone
-  if z then return z end
-  local list = enemy_places(ctx)
-  z = ctx.kept.zone
-  if z then ctx.ezone = z return z end
-  z = {}
-  local off = WITHIN2
-  for _, p in ipairs(list) do
-    local x0, z0 = p[1], p[2]
-    for j = 1, #off, 3 do
-      local k = (x0 + off[j]) * 4096 + (z0 + off[j + 1])
-      local d, old = off[j + 2], z[k]
-      if not old or d < old then z[k] = d end
-    end
-  end
-  ctx.ezone, ctx.kept.zone = z, z
-  return z
-end
-
 -- How many of the troops (places) stand within `range` of cube x, z, up
 -- to 8: counted from ctx.tcount (the troops per hex, made by leader_line
 -- when the hexes within range are fewer than the troops) or one by one.
@@ -855,10 +812,21 @@ local function troops_near(troops, range, x, z, ctx)
   return near
 end
 
+-- How good hex p (a place { x, z, hex }) is for leader u of `side`: lower
+-- is better.  Out of contact first (a stack in contact must attack in its
+-- own phase, 5.2.3, and is attacked in the enemy's: when its units are
+-- eliminated or retreat he is left alone, 8.2.4-8.2.7), then a full stack
+-- (2 SP, the stacking limit: one SP lost leaves him a unit), then not two
+-- hexes from the enemy, then his own troops (any for a grand leader), not
+-- with another leader (one result would take both, 8.2.4), and the most
+-- of his troops within his command range (8.2.2); `dist` the hexes to go.
+--
 -- The key but for the troops within range (leader_key less 4 for each,
 -- up to 8: the key is this less 0 to 32), and whether p is in contact.
 local function leader_base(u, side, p, theirs, ctx, dist)
-  local de = enemy_zone(ctx)[p[1] * 4096 + p[2]] or 99
+  -- (the distance to the nearest enemy field unit matters up to 2)
+  local _, de = nearest_enemy(p[3], ctx)
+  if not de or de > 2 then de = 99 end
   -- (hexes are interned, one value per hex: a hex is its own key)
   local hexinfo = ctx.hexinfo
   if not hexinfo then hexinfo = {}; ctx.hexinfo = hexinfo end

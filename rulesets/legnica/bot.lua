@@ -183,8 +183,14 @@ end
 -- The lines the English bot must not propose: moves and turns of the
 -- reserve while it waits, and moves into ruin.  (Units the opening turns
 -- hold back are refused by the rules' own check, movement.may_move.)
+local reserves = cache("position")   -- side -> idle_reserve(side) or false, for the position it reads
 function M.barred(side, u, kind, ctx)
-  if ctx.reserve == nil then ctx.reserve = idle_reserve(side) or false end
+  if ctx.reserve == nil then
+    local m = reserves()
+    local r = m[side]
+    if r == nil then r = idle_reserve(side) or false; m[side] = r end
+    ctx.reserve = r
+  end
   local reserve = ctx.reserve
   if reserve and (u.name == reserve or u.leader == reserve) then return true end
   -- leaders move in the infantry movement phase only: no countercharge
@@ -302,31 +308,104 @@ local function nearest_distance(h, list)
   return d, at
 end
 
+-- A list of units to measure from by columns, for one call: their places
+-- { x, z, hex } in the list's order, and each cube column's indices.
+local function by_columns(list)
+  local places, cols = {}, {}
+  local lo, hi
+  for i, e in ipairs(list) do
+    local h = e.hex
+    local x, z = cube(h)
+    places[i] = { x, z, h }
+    local c = cols[x]
+    if not c then c = {}; cols[x] = c end
+    c[#c + 1] = i
+    if not lo or x < lo then lo = x end
+    if not hi or x > hi then hi = x end
+  end
+  return { places = places, cols = cols, lo = lo, hi = hi }
+end
+
+-- nearest_distance(h, list) for by_columns(list): the same distance and
+-- hex (the first in the list among the nearest).  A place o columns away
+-- from h's is o hexes or more from h: the columns are looked at outward
+-- from h's until they are farther than the nearest found.
+local function nearest_by_columns(h, m)
+  local lo, hi = m.lo, m.hi
+  if not lo then return nil, nil end
+  local hx, hz = cube(h)
+  local places, cols = m.places, m.cols
+  local bd, bi
+  local o = 0
+  while not (bd and o > bd) and (hx - o >= lo or hx + o <= hi) do
+    for k = 1, o == 0 and 1 or 2 do
+      local c = cols[k == 1 and hx + o or hx - o]
+      if c then
+        for j = 1, #c do
+          local i = c[j]
+          local p = places[i]
+          local dx, dz = p[1] - hx, p[2] - hz
+          local dy = dx + dz
+          if dx < 0 then dx = -dx end
+          if dz < 0 then dz = -dz end
+          if dy < 0 then dy = -dy end
+          local d = (dx + dz + dy) // 2
+          if not bd or d < bd or (d == bd and i < bi) then bd, bi = d, i end
+        end
+      end
+    end
+    o = o + 1
+  end
+  return bd, places[bi][3]
+end
+
 -- A list of units to measure from, for one call: their hexes' cube
 -- coordinates read once, and each hex's distance to the nearest of them
 -- kept once asked (nearest_distance's answer, in plain arithmetic).
+-- (By cube column, cols[x] = the z of each unit in column x: a unit o
+-- columns away from a hex is o hexes or more from it, so the columns are
+-- looked at outward from the hex's until they are farther than the
+-- nearest found.)
 local function measured(list)
-  local xz = {}
-  for i, e in ipairs(list) do
+  local cols, lo, hi = {}, nil, nil
+  for _, e in ipairs(list) do
     local x, z = cube(e.hex)
-    xz[2 * i - 1], xz[2 * i] = x, z
+    local c = cols[x]
+    if not c then c = {}; cols[x] = c end
+    c[#c + 1] = z
+    if not lo or x < lo then lo = x end
+    if not hi or x > hi then hi = x end
   end
-  return { xz = xz, near = {} }
+  return { cols = cols, lo = lo, hi = hi, near = {} }
 end
 
 local function nearest_in(h, m)
   local d = m.near[h]
   if d ~= nil then return d or nil end
-  local hx, hz = cube(h)
-  local xz = m.xz
-  for i = 1, #xz, 2 do
-    local dx, dz = xz[i] - hx, xz[i + 1] - hz
-    local dy = dx + dz
-    if dx < 0 then dx = -dx end
-    if dz < 0 then dz = -dz end
-    if dy < 0 then dy = -dy end
-    local x = (dx + dz + dy) // 2
-    if not d or x < d then d = x end
+  local lo, hi = m.lo, m.hi
+  if lo then
+    local hx, hz = cube(h)
+    local cols = m.cols
+    local o = 0
+    while not (d and o > d) and (hx - o >= lo or hx + o <= hi) do
+      for k = 1, o == 0 and 1 or 2 do
+        local dx = k == 1 and o or -o
+        local c = cols[hx + dx]
+        if c then
+          for j = 1, #c do
+            local dz = c[j] - hz
+            local dy = dx + dz
+            local adx, adz = dx, dz
+            if adx < 0 then adx = -adx end
+            if adz < 0 then adz = -adz end
+            if dy < 0 then dy = -dy end
+            local x = (adx + adz + dy) // 2
+            if not d or x < d then d = x end
+          end
+        end
+      end
+      o = o + 1
+    end
   end
   m.near[h] = d or false
   return d
@@ -614,7 +693,7 @@ function M.disengage_line(side, tried)
   local enemies, next_to
   for _, u in ipairs(rules.units.field_units(side)) do
     local h = u.hex
-    if h and not u.stopped and u.mp_left > 0 and not (u.moved or u.turned_here or u.whole_mp) then
+    if h then
       if not next_to then
         -- the hexes on or next to an enemy field unit, as cube keys
         next_to = {}
@@ -626,18 +705,17 @@ function M.disengage_line(side, tried)
         end
       end
       local x, z = cube(h)
-      if not next_to[x * 4096 + z] then h = nil end
-    else
-      h = nil
+      if not next_to[x * 4096 + z] or u.stopped or not (u.mp_left > 0) or u.moved or u.turned_here or u.whole_mp then
+        h = nil
+      end
     end
-    if h and rules.phases.moves_now(u) and not u.stopped and u.mp_left > 0
-       and not (u.moved or u.turned_here or u.whole_mp) and not rules.units.is_panicked(u)
+    if h and rules.phases.moves_now(u) and not rules.units.is_panicked(u)
        and not guards_leader(u) and not M.barred(side, u, "move", ctx) and M.hopeless_contact(side, u) then
-      enemies = enemies or enemy_field(side)
+      enemies = enemies or by_columns(enemy_field(side))
       local cands = {}
       for i, d in ipairs(rules.movement.reach(side, u) or {}) do
         if #d.path > 0 then
-          local de, eh = nearest_distance(d.hex, enemies)
+          local de, eh = nearest_by_columns(d.hex, enemies)
           de = de or 99
           if de >= 2 then
             local key = (de <= 3 and 0 or 100 + de) + d.cost // 6
