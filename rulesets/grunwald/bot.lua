@@ -378,6 +378,7 @@ local function nearest_by_columns(h, list, bycol)
   end
   return best, bd
 end
+M.columns, M.nearest_by_columns = columns, nearest_by_columns   -- for the bots that extend this one
 
 -- columns(enemy_places(ctx)), kept for the list (above).
 local function enemy_columns(ctx)

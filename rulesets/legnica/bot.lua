@@ -309,54 +309,26 @@ local function nearest_distance(h, list)
 end
 
 -- A list of units to measure from by columns, for one call: their places
--- { x, z, hex } in the list's order, and each cube column's indices.
+-- { x, z, hex } in the list's order, by cube column (the Grunwald bot's
+-- columns).
 local function by_columns(list)
-  local places, cols = {}, {}
-  local lo, hi
+  local places = {}
   for i, e in ipairs(list) do
     local h = e.hex
     local x, z = cube(h)
     places[i] = { x, z, h }
-    local c = cols[x]
-    if not c then c = {}; cols[x] = c end
-    c[#c + 1] = i
-    if not lo or x < lo then lo = x end
-    if not hi or x > hi then hi = x end
   end
-  return { places = places, cols = cols, lo = lo, hi = hi }
+  local m = M.columns(places)
+  m.places = places
+  return m
 end
 
 -- nearest_distance(h, list) for by_columns(list): the same distance and
--- hex (the first in the list among the nearest).  A place o columns away
--- from h's is o hexes or more from h: the columns are looked at outward
--- from h's until they are farther than the nearest found.
+-- hex (the first in the list among the nearest; the Grunwald bot's
+-- nearest_by_columns).
 local function nearest_by_columns(h, m)
-  local lo, hi = m.lo, m.hi
-  if not lo then return nil, nil end
-  local hx, hz = cube(h)
-  local places, cols = m.places, m.cols
-  local bd, bi
-  local o = 0
-  while not (bd and o > bd) and (hx - o >= lo or hx + o <= hi) do
-    for k = 1, o == 0 and 1 or 2 do
-      local c = cols[k == 1 and hx + o or hx - o]
-      if c then
-        for j = 1, #c do
-          local i = c[j]
-          local p = places[i]
-          local dx, dz = p[1] - hx, p[2] - hz
-          local dy = dx + dz
-          if dx < 0 then dx = -dx end
-          if dz < 0 then dz = -dz end
-          if dy < 0 then dy = -dy end
-          local d = (dx + dz + dy) // 2
-          if not bd or d < bd or (d == bd and i < bi) then bd, bi = d, i end
-        end
-      end
-    end
-    o = o + 1
-  end
-  return bd, places[bi][3]
+  local hex, d = M.nearest_by_columns(h, m.places, m)
+  return d, hex
 end
 
 -- A list of units to measure from, for one call: their hexes' cube
