@@ -13,6 +13,11 @@
 --                      combat.final_column, as evaluate calls them) and
 --                      table (rules.tables.combat), the floor's dice: the
 --                      aim is at most 2x the floor
+--     core_bound       table_core with the rules' functions and table
+--                      looked up once (the late-bound lookups' cost)
+--     core_unchecked   core_bound's arithmetic in plain functions without
+--                      the argument checks, over the same read-only table
+--                      (the checks' cost)
 --   combat.roll        the kernel's 2D6 alone, recorded as in play
 --   odds.enumerate     the exact odds of the situation's attack
 --                      (engine.odds.compute: every class of every roll
@@ -116,6 +121,56 @@ local function core_loop(n)
   end)
 end
 
+-- Where table_core's cost over the floor goes (two rows, the same
+-- arithmetic and table as table_core):
+--   core_bound      the rules' functions and table looked up once, as
+--                   locals: what the late-bound rules.X.Y lookups cost
+--   core_unchecked  the same arithmetic in two plain functions with no
+--                   argument checks (the checks are math.type calls: C
+--                   calls, which the budget's hook makes dearer), over the
+--                   read-only combat table: what the checks cost
+local bound_rc, bound_fc, bound_ct = rules.arith.ratio_column, rules.combat.final_column, rules.tables.combat
+local function bound_loop(n)
+  return in_queries(n, function(k, base)
+    local x, acc = 12345, 0
+    for i = base + 1, base + k do
+      local final = bound_fc(bound_rc(3 + (i & 3), 2), 5, 1)
+      x = (x * 1103515245 + 12345) & 0x7fffffff
+      local d1 = (x >> 16) % 6 + 1
+      x = (x * 1103515245 + 12345) & 0x7fffffff
+      local d2 = (x >> 16) % 6 + 1
+      local cell = bound_ct[d1 + d2][final]
+      acc = acc + cell.def_retreat + cell.att_loss
+    end
+    return acc
+  end)
+end
+local function ratio_unchecked(a, d)
+  if a >= d then return (2 * a + d) // (2 * d) + 3 end
+  return 5 - (2 * d + a) // (2 * a)
+end
+local function final_unchecked(c, a, d)
+  c = c + a - d
+  if c < 1 then return 1 end
+  if c > NCOL then return NCOL end
+  return c
+end
+local function unchecked_loop(n)
+  return in_queries(n, function(k, base)
+    local x, acc = 12345, 0
+    for i = base + 1, base + k do
+      local final = final_unchecked(ratio_unchecked(3 + (i & 3), 2), 5, 1)
+      x = (x * 1103515245 + 12345) & 0x7fffffff
+      local d1 = (x >> 16) % 6 + 1
+      x = (x * 1103515245 + 12345) & 0x7fffffff
+      local d2 = (x >> 16) % 6 + 1
+      local cell = bound_ct[d1 + d2][final]
+      acc = acc + cell.def_retreat + cell.att_loss
+    end
+    return acc
+  end)
+end
+
 -- the kernel's 2D6 as a rule rolls it in play (the roll recorded for the log)
 local function roll_loop(n)
   return in_queries(n, function(k)
@@ -158,6 +213,8 @@ end
 local rows = {
   { "combat.floor", floor_loop, iters(2000000), "straight Lua: ratio, shifts, 2D6, lookup" },
   { "combat.table_core", core_loop, iters(500000), "arith.ratio_column, combat.final_column, tables.combat (aim <= 2)" },
+  { "  core_bound", bound_loop, iters(500000), "table_core with rules.X.Y looked up once (their cost)" },
+  { "  core_unchecked", unchecked_loop, iters(500000), "core_bound's arithmetic without argument checks (their cost)" },
   { "combat.roll", roll_loop, iters(200000), "the kernel's 2D6, recorded as in play" },
   { "combat.evaluate", evaluate_loop, iters(20000), "evaluate + roll + lookup on the board (aim <= 20)" },
   { "odds.enumerate", odds_loop, iters(30), "odds.compute of the situation's attack (aim <= 10 ms)" },
