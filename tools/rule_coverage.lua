@@ -1,4 +1,4 @@
--- bitwa script tools/rule_coverage.lua BOOK.txt TESTDIR [EXAMPLES.md TAG]...
+-- bitwa script tools/rule_coverage.lua [--check] [--out-of-scope FILE]... BOOK.txt TESTDIR [EXAMPLES.md TAG]...
 -- Lists the numbered rules of a rulebook that no test id in TESTDIR names,
 -- and, for each EXAMPLES.md file and tag (EN, LG, FR, HU...), the worked
 -- examples marked for that book that no test names.  A test names a rule
@@ -14,11 +14,73 @@
 -- whatever the tag); a tag "T-75..T-85" takes the headers of that range.
 -- A book with no rule numbers at all is covered by its section headings
 -- and sub-headings instead (see below).
+--
+-- --out-of-scope FILE: what the ruleset leaves out on purpose, one item a
+-- line, "ITEM | why" ("#" starts a comment): a rule number, a worked
+-- example's id, a section or sub-heading as listed ("Section: Sub"), or a
+-- chapter (all its sections).  Such an item is listed apart with its
+-- reason instead of as not named; an item that a test names, or that the
+-- book and the examples do not have, is listed as a wrong declaration.
+-- --check: exit status 1 when anything is not named or wrongly declared.
 local util = require "engine.util"
-local book, dir = arg[1], arg[2]
-if not book or not dir or (#arg % 2) ~= 0 then
-  io.stderr:write("usage: bitwa script tools/rule_coverage.lua BOOK.txt TESTDIR [EXAMPLES.md TAG]...\n")
+local check, scope_files, pos_args = false, {}, {}
+do
+  local k = 1
+  while k <= #arg do
+    if arg[k] == "--check" then check = true
+    elseif arg[k] == "--out-of-scope" and arg[k + 1] then scope_files[#scope_files + 1] = arg[k + 1]; k = k + 1
+    else pos_args[#pos_args + 1] = arg[k] end
+    k = k + 1
+  end
+end
+local book, dir = pos_args[1], pos_args[2]
+if not book or not dir or (#pos_args % 2) ~= 0 then
+  io.stderr:write("usage: bitwa script tools/rule_coverage.lua [--check] [--out-of-scope FILE]... BOOK.txt TESTDIR [EXAMPLES.md TAG]...\n")
   return 2
+end
+-- the declared items: item -> { why =, used = }
+local scope, scope_order = {}, {}
+for _, f in ipairs(scope_files) do
+  local text, err = util.read_file(f)
+  if not text then io.stderr:write("rule_coverage: ", tostring(err), "\n") return 2 end
+  local n = 0
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    n = n + 1
+    line = line:gsub("^%s+", ""):gsub("%s+$", "")
+    if line ~= "" and not line:find("^#") then
+      local item, why = line:match("^(.-)%s*|%s*(.+)$")
+      if not item or item == "" then
+        io.stderr:write(string.format("%s:%d: \"ITEM | why\" expected\n", f, n))
+        return 2
+      end
+      if not scope[item] then scope_order[#scope_order + 1] = item end
+      scope[item] = { why = why, used = false }
+    end
+  end
+end
+local failed = false
+-- Print a summary line: total, named, then what is not named, with the
+-- declared items apart.  entries: { text =, named =, chapter = }.
+local function report(prefix, what, entries, sep)
+  local miss, out = {}, {}
+  for _, e in ipairs(entries) do
+    local d, whole = scope[e.text], e.chapter and scope[e.chapter]
+    if whole then whole.seen = true end
+    if e.named then
+      -- an item declared by name that a test names is a wrong
+      -- declaration; a chapter declared may still have tested sections
+      if d then d.named = true end
+    elseif d or whole then
+      (d or whole).used = true
+      out[#out + 1] = e.text .. " (" .. (d or whole).why .. ")"
+    else
+      miss[#miss + 1] = e.text
+    end
+  end
+  if #miss > 0 then failed = true end
+  print(string.format("%s%d %s, %d named by a test; not named: %s", prefix, #entries, what,
+    #entries - #miss - #out, #miss > 0 and table.concat(miss, sep) or "none"))
+  if #out > 0 then print("  out of scope: " .. table.concat(out, sep)) end
 end
 local ids = {}
 for _, f in ipairs(util.list_dir(dir)) do
@@ -69,10 +131,9 @@ local rules = numbered("^%s*%-?%s*%*?%*?(%d+%.%d+%.%d+)%*?%*?%s")
 -- "4.21 text" (the Husaria book)
 if #rules == 0 then rules = numbered("^%s*%-?%s*%*?%*?(%d+%.%d%d)%*?%*?%s") end
 if #rules > 0 then
-  local missing = {}
-  for _, r in ipairs(rules) do if not named(r) then missing[#missing + 1] = r end end
-  print(string.format("%d numbered rules, %d named by a test; not named: %s", #rules, #rules - #missing,
-    #missing > 0 and table.concat(missing, " ") or "none"))
+  local entries = {}
+  for i, r in ipairs(rules) do entries[i] = { text = r, named = named(r) } end
+  report("", "numbered rules", entries, " ")
 else
   -- A book without rule numbers (Grognard) is cited by section name: its
   -- headings are lines underlined with "-" (sections) or "=" (chapters),
@@ -135,7 +196,7 @@ else
         section = nil
       elseif chapter then
         section = head
-        chapter.entries[#chapter.entries + 1] = { text = head, named = cited(head) }
+        chapter.entries[#chapter.entries + 1] = { text = head, named = cited(head), chapter = chapter.name }
       end
     elseif section and chapter then
       local sub = under:match("^%*%*?([^%*]+)%*%*?:")
@@ -146,22 +207,17 @@ else
         if not seen then
           -- a sub-heading of one word ("Rest", "Cover") needs its section
           local ok = cited(section, sub) or (unique(sub) and sub:find("%s") and cited(sub))
-          chapter.entries[#chapter.entries + 1] = { text = key, named = ok }
+          chapter.entries[#chapter.entries + 1] = { text = key, named = ok, chapter = chapter.name }
         end
       end
     end
   end
   for _, c in ipairs(chapters) do
-    if #c.entries > 0 then
-      local miss = {}
-      for _, e in ipairs(c.entries) do if not e.named then miss[#miss + 1] = e.text end end
-      print(string.format("%s: %d sections and sub-headings, %d named by a test; not named: %s", c.name,
-        #c.entries, #c.entries - #miss, #miss > 0 and table.concat(miss, "; ") or "none"))
-    end
+    if #c.entries > 0 then report(c.name .. ": ", "sections and sub-headings", c.entries, "; ") end
   end
 end
-for k = 3, #arg, 2 do
-  local file, tag = arg[k], arg[k + 1]
+for k = 3, #pos_args, 2 do
+  local file, tag = pos_args[k], pos_args[k + 1]
   local ex, exseen = {}, {}
   local function add(t) if not exseen[t] then exseen[t] = true; ex[#ex + 1] = t end end
   local tagpat = "%f[%w]" .. tag:gsub("%p", "%%%0") .. "%f[%W]"
@@ -196,9 +252,20 @@ for k = 3, #arg, 2 do
     local row = line:match("^|%s*(T%-%u+%-%d+)%s*|")
     if row then add(row) end
   end
-  local miss = {}
-  for _, t in ipairs(ex) do if not named(t) then miss[#miss + 1] = t end end
-  print(string.format("%d worked examples for %s in %s, %d named by a test; not named: %s", #ex, tag,
-    file:match("[^/]*$"), #ex - #miss, #miss > 0 and table.concat(miss, " ") or "none"))
+  local entries = {}
+  for i, t in ipairs(ex) do entries[i] = { text = t, named = named(t) } end
+  report("", "worked examples for " .. tag .. " in " .. file:match("[^/]*$"), entries, " ")
 end
+-- declarations that a test names, or that name nothing of the book
+for _, item in ipairs(scope_order) do
+  local d = scope[item]
+  if d.named or (d.seen and not d.used) then
+    failed = true
+    print("declared out of scope but named by a test: " .. item)
+  elseif not d.used then
+    failed = true
+    print("declared out of scope but not among the book's rules, sections or examples: " .. item)
+  end
+end
+if check and failed then return 1 end
 return 0
