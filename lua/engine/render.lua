@@ -72,10 +72,20 @@ local function esc(s)
 end
 
 -- Fixed-precision numbers: the same bytes on every run and platform.
+-- Kept per number: a drawing writes the same coordinates many times (the
+-- corners of hexes in one column or row); the memo is emptied when large.
+local fmemo, fmemo_n = {}, 0
 local function f(x)
-  local s = string.format("%.1f", x)
+  local s = fmemo[x]
+  if s then return s end
+  s = string.format("%.1f", x)
   if s == "-0.0" then s = "0.0" end
-  return (s:gsub("%.0$", ""))
+  s = s:gsub("%.0$", "")
+  if x == x then               -- not NaN (no table key)
+    if fmemo_n >= 65536 then fmemo, fmemo_n = {}, 0 end
+    fmemo[x], fmemo_n = s, fmemo_n + 1
+  end
+  return s
 end
 
 local function hexcolor(c)
@@ -178,9 +188,13 @@ function M.svg(g, opts)
   local map_w = (grid.width - 1) * 1.5 * R + 2 * R
   local map_h = grid.height * H + H / 2
   -- corners: k = 0 east, then clockwise on screen (y grows downward)
-  local function corner(x, y, k, r)
+  local COS, SIN = {}, {}
+  for k = 0, 5 do
     local a = math.rad(60 * k)
-    return x + (r or R) * math.cos(a), y + (r or R) * math.sin(a)
+    COS[k], SIN[k] = math.cos(a), math.sin(a)
+  end
+  local function corner(x, y, k, r)
+    return x + (r or R) * COS[k], y + (r or R) * SIN[k]
   end
   -- the edge in direction d (0 = N .. 5 = NW) runs from corner 4+d to 5+d
   local function edge_points(x, y, d, r)
@@ -346,33 +360,56 @@ function M.svg(g, opts)
   local tnames = g.terrain_names or {}
   local cx, cy = {}, {}
   w('<g id="hexes">\n')
-  for _, h in ipairs(hexes) do
-    local x, y = centre(h)
-    cx[h.label], cy[h.label] = x, y
-    local tid = map:terrain(h)
-    local tname = tnames[tid + 1]
-    local fill = terrain_color(tname)
-    local elev = map:elevation(h)
-    if elev > 0 then fill = mix(fill, "#6b4f2a", math.min(0.5, 0.14 * elev))
-    elseif elev < 0 then fill = mix(fill, "#2f5f7f", math.min(0.5, -0.12 * elev)) end
-    local pts = {}
-    for k = 0, 5 do
-      local px, py = corner(x, y, k)
-      pts[#pts + 1] = f(px) .. "," .. f(py)
+  -- a hex's fill and its terrain's name in the text, kept per terrain
+  -- and elevation (a map has few of each)
+  local fills, tname_text, elev_of = {}, {}, {}
+  local hex_label, hex_tid = {}, {}        -- by the hexes' order
+  -- the texts of the six corners' coordinates along one axis, kept per
+  -- centre coordinate (hexes of a column share their x, of a row their y)
+  local xs_of, ys_of = {}, {}
+  local function axis(memo, v, T)
+    local c = memo[v]
+    if not c then
+      c = {}
+      for k = 0, 5 do c[k + 1] = f(v + R * T[k]) end
+      memo[v] = c
     end
-    w('<polygon class="hex" data-hex="', h.label, '" data-terrain="', esc(tname or "?"), '" points="',
-      table.concat(pts, " "), '" fill="', fill, '"/>\n')
+    return c
+  end
+  for i, h in ipairs(hexes) do
+    local label = h.label
+    local x, y = centre(h)
+    cx[label], cy[label] = x, y
+    local tid = map:terrain(h)
+    local elev = map:elevation(h)
+    elev_of[label], hex_label[i], hex_tid[i] = elev, label, tid
+    local by_elev = fills[tid]
+    if not by_elev then by_elev = {}; fills[tid] = by_elev; tname_text[tid] = esc(tnames[tid + 1] or "?") end
+    local fill = by_elev[elev]
+    if not fill then
+      fill = terrain_color(tnames[tid + 1])
+      if elev > 0 then fill = mix(fill, "#6b4f2a", math.min(0.5, 0.14 * elev))
+      elseif elev < 0 then fill = mix(fill, "#2f5f7f", math.min(0.5, -0.12 * elev)) end
+      by_elev[elev] = fill
+    end
+    -- corner(x, y, k) for k = 0 .. 5
+    local X, Y = axis(xs_of, x, COS), axis(ys_of, y, SIN)
+    out[#out + 1] = '<polygon class="hex" data-hex="' .. label .. '" data-terrain="' .. tname_text[tid] ..
+      '" points="' .. X[1] .. "," .. Y[1] .. " " .. X[2] .. "," .. Y[2] .. " " .. X[3] .. "," .. Y[3] .. " " ..
+      X[4] .. "," .. Y[4] .. " " .. X[5] .. "," .. Y[5] .. " " .. X[6] .. "," .. Y[6] ..
+      '" fill="' .. fill .. '"/>\n'
   end
   w('</g>\n<g id="terrain">\n')
-  for _, h in ipairs(hexes) do
-    local tname = tnames[map:terrain(h) + 1]
+  for i = 1, #hexes do
+    local label = hex_label[i]
+    local tname = tnames[hex_tid[i] + 1]
     local sym = tname and symbols[tname]
     if sym then
-      w('<use xlink:href="#', sym, '" x="', f(cx[h.label]), '" y="', f(cy[h.label]), '"/>\n')
+      w('<use xlink:href="#', sym, '" x="', f(cx[label]), '" y="', f(cy[label]), '"/>\n')
     end
-    local elev = map:elevation(h)
+    local elev = elev_of[label]
     if elev ~= 0 then
-      w('<text class="hl" x="', f(cx[h.label] + 0.62 * R), '" y="', f(cy[h.label] + 0.12 * R), '" font-size="',
+      w('<text class="hl" x="', f(cx[label] + 0.62 * R), '" y="', f(cy[label] + 0.12 * R), '" font-size="',
         f(R * 0.2), '">', (elev > 0 and "+" or ""), elev, '</text>\n')
     end
   end
@@ -382,16 +419,18 @@ function M.svg(g, opts)
   local layers = {}
   local edge_names = g.edge_names or {}
   local function layer(order) layers[order] = layers[order] or {} return layers[order] end
-  for _, h in ipairs(hexes) do
-    local x, y = cx[h.label], cy[h.label]
+  local contour_width = f(math.max(1, R * 0.05))
+  for i, h in ipairs(hexes) do
+    local label = hex_label[i]
+    local x, y, elev = cx[label], cy[label], elev_of[label]
     for d = 0, 5 do
       local n = map:neighbour(h, d)
-      if d < 3 and n and map:elevation(n) ~= map:elevation(h) then
+      if d < 3 and n and (elev_of[n.label] or map:elevation(n)) ~= elev then
         -- a contour where the ground rises or falls
         local x1, y1, x2, y2 = edge_points(x, y, d)
         local L = layer(0)
         L[#L + 1] = '<line class="contour" x1="' .. f(x1) .. '" y1="' .. f(y1) .. '" x2="' .. f(x2) .. '" y2="' ..
-          f(y2) .. '" stroke-width="' .. f(math.max(1, R * 0.05)) .. '"/>'
+          f(y2) .. '" stroke-width="' .. contour_width .. '"/>'
       end
       if d < 3 or not n then
         local bits = map:edge(h, d)
@@ -409,13 +448,13 @@ function M.svg(g, opts)
                 if name == "fence" then extra = ' stroke-dasharray="' .. f(R * 0.08) .. ' ' .. f(R * 0.05) .. '"'
                 elseif name == "slope" then extra = ' stroke-dasharray="' .. f(R * 0.04) .. ' ' .. f(R * 0.06) .. '"'
                 elseif st.class == "other" then extra = ' stroke-dasharray="' .. f(R * 0.1) .. ' ' .. f(R * 0.06) .. '"' end
-                L[#L + 1] = '<line class="' .. st.class .. '" data-edge="' .. esc(name) .. '" data-hex="' .. h.label ..
+                L[#L + 1] = '<line class="' .. st.class .. '" data-edge="' .. esc(name) .. '" data-hex="' .. label ..
                   '" data-dir="' .. util.FACINGS[d + 1] .. '" x1="' .. f(x1) .. '" y1="' .. f(y1) .. '" x2="' ..
                   f(x2) .. '" y2="' .. f(y2) .. '" stroke-width="' .. f(R * sw) .. '"' .. extra .. '/>'
               elseif st.kind == "road" then
                 local ex, ey = mx, my
                 if n then ex, ey = cx[n.label], cy[n.label] end
-                L[#L + 1] = '<line class="road" data-edge="road" data-hex="' .. h.label .. '" data-dir="' ..
+                L[#L + 1] = '<line class="road" data-edge="road" data-hex="' .. label .. '" data-dir="' ..
                   util.FACINGS[d + 1] .. '" x1="' .. f(x) .. '" y1="' .. f(y) .. '" x2="' .. f(ex) .. '" y2="' ..
                   f(ey) .. '" stroke-width="' .. f(R * 0.1) .. '"/>'
               elseif name == "bridge" then
@@ -425,13 +464,13 @@ function M.svg(g, opts)
                 local pts = {
                   f(mx - lx + px) .. "," .. f(my - ly + py), f(mx + lx + px) .. "," .. f(my + ly + py),
                   f(mx + lx - px) .. "," .. f(my + ly - py), f(mx - lx - px) .. "," .. f(my - ly - py) }
-                L[#L + 1] = '<polygon class="bridge" data-edge="bridge" data-hex="' .. h.label .. '" points="' ..
+                L[#L + 1] = '<polygon class="bridge" data-edge="bridge" data-hex="' .. label .. '" points="' ..
                   table.concat(pts, " ") .. '" stroke-width="' .. f(R * 0.035) .. '"/>'
               elseif name == "ford" then
                 -- stepping stones across the edge
                 local sx, sy = ux * R * 0.17, uy * R * 0.17
                 for k = -1, 1 do
-                  L[#L + 1] = '<circle class="ford" data-edge="ford" data-hex="' .. h.label .. '" cx="' ..
+                  L[#L + 1] = '<circle class="ford" data-edge="ford" data-hex="' .. label .. '" cx="' ..
                     f(mx + k * sx) .. '" cy="' .. f(my + k * sy) .. '" r="' .. f(R * 0.065) ..
                     '" stroke-width="' .. f(R * 0.025) .. '"/>'
                 end
@@ -441,7 +480,7 @@ function M.svg(g, opts)
                 local pts = {
                   f(mx - ex - px) .. "," .. f(my - ey - py), f(mx + ex - px) .. "," .. f(my + ey - py),
                   f(mx + ex + px) .. "," .. f(my + ey + py), f(mx - ex + px) .. "," .. f(my - ey + py) }
-                L[#L + 1] = '<polygon class="gate" data-edge="gate" data-hex="' .. h.label .. '" points="' ..
+                L[#L + 1] = '<polygon class="gate" data-edge="gate" data-hex="' .. label .. '" points="' ..
                   table.concat(pts, " ") .. '" stroke-width="' .. f(R * 0.025) .. '"/>'
               end
             end
@@ -474,10 +513,11 @@ function M.svg(g, opts)
   end
   w('<g id="labels">\n')
   local fs_hl = f(math.max(6, R * 0.21))
-  for _, h in ipairs(hexes) do
-    local lx = cx[h.label] - (faces_north[h.label] and R * 0.3 or 0)
-    w('<text class="hl" x="', f(lx), '" y="', f(cy[h.label] - H / 2 + R * 0.27), '" font-size="', fs_hl,
-      '">', h.label, '</text>\n')
+  for i = 1, #hexes do
+    local label = hex_label[i]
+    local lx = cx[label] - (faces_north[label] and R * 0.3 or 0)
+    out[#out + 1] = '<text class="hl" x="' .. f(lx) .. '" y="' .. f(cy[label] - H / 2 + R * 0.27) ..
+      '" font-size="' .. fs_hl .. '">' .. label .. '</text>\n'
   end
   local fs_place = f(math.max(9, R * 0.3))
   for _, lbl in ipairs(util.sorted_keys(g.map_labels or {})) do
