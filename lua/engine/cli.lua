@@ -774,6 +774,10 @@ local function open_at(path, n)
 end
 M.open_at = open_at
 
+-- image formats that `render -o` refuses to name (it writes SVG)
+local RASTER = { png = true, jpg = true, jpeg = true, gif = true, webp = true, bmp = true, tif = true,
+                 tiff = true, pdf = true, eps = true }
+
 command("render", "render FILE [-o FILE.svg] [--scale N] [--at N] [--json]", "draw the position as SVG",
   "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40); --at N draws the position\nafter action N (0 is the setup).",
   function(args)
@@ -785,6 +789,13 @@ command("render", "render FILE [-o FILE.svg] [--scale N] [--at N] [--json]", "dr
       if not scale or scale < 8 or scale > 400 then bad("--scale: a number from 8 to 400 expected") end
     end
     local out = opts.o or (pos[1]:gsub("%.bitwa$", "") .. ".svg")
+    -- the drawing is SVG whatever the name: a name that says another
+    -- image format would be a file no viewer of that format opens
+    local ext = out:match("%.(%w+)$")
+    if ext and RASTER[ext:lower()] then
+      bad("render writes SVG, not " .. ext:upper() .. ": name the output FILE.svg (-o " ..
+        out:gsub("%.%w+$", ".svg") .. ")")
+    end
     local g
     if opts.at then
       local n = math.tointeger(tonumber(opts.at))
