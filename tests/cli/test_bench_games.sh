@@ -74,6 +74,8 @@ trow "$T/out" "game skirmish/duel (median of 1)" "1 cpu"
 trow "$T/out" "sim skirmish/duel -n 2 --jobs 2" "2.4 wall"
 trow "$T/out" "replay --verify, skirmish/duel (" "0.3 cpu"
 trow "$T/out" "show, skirmish/duel (" "0.05 cpu"
+trow "$T/out" "actions, skirmish/duel (" "0.05 cpu"
+trow "$T/out" "render, skirmish/duel (" "0.05 cpu"
 trow "$T/out" "odds skirmish-attack.lua" "0.05 wall"
 has "$T/out" "# nosuch/nowhere: skipped, no such scenario" "a missing target game is skipped"
 # the bots table: a row per bot with its games, positive figures and the mean actions per game
