@@ -831,6 +831,27 @@ static void test_untrusted (void) {
                  "unexpected schema: table event differs", __LINE__);
   expect_refused(tampered("dropped.bitwa", "DROP TABLE event"),
                  "unexpected schema: no table event", __LINE__);
+  /* a value outside a CHECK constraint's domain (only a file edited by
+     hand has one): a writer refuses it, naming the table; a reader, as
+     SQLite's integrity_check on a read-only connection, does not look */
+  {
+    static const struct { const char *name, *sql, *table; } bad[] = {
+      { "status.bitwa", "UPDATE action SET status = 'gone' WHERE n = 1", "action" },
+      { "forced.bitwa", "UPDATE roll SET forced = 2 WHERE action = 1", "roll" },
+      { "kind.bitwa", "UPDATE event SET kind = 'bogus' WHERE action = 2", "event" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      char sql[256], want[128];
+      const char *path;
+      snprintf(sql, sizeof sql, "PRAGMA ignore_check_constraints = ON; %s", bad[i].sql);
+      snprintf(want, sizeof want, "corrupt game file: CHECK constraint failed in %s", bad[i].table);
+      path = tampered(bad[i].name, sql);
+      expect_refused(path, want, __LINE__);
+      log = bitwa_log_open(path, true, BITWA_SYNC_FULL, err, sizeof err);
+      CHECK(log != NULL);
+      bitwa_log_close(log);
+    }
+  }
 
   /* damaged pages: the file is closed, so everything is in it */
   data = read_file(at("game.bitwa"), &len);
