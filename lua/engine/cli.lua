@@ -779,7 +779,7 @@ local RASTER = { png = true, jpg = true, jpeg = true, gif = true, webp = true, b
                  tiff = true, pdf = true, eps = true }
 
 command("render", "render FILE [-o FILE.svg] [--scale N] [--at N] [--json]", "draw the position as SVG",
-  "Replays FILE and draws the position as an SVG image: terrain, hexsides,\nplace names, counters with their facing, leaders, banners, the units off the\nmap, the turn and the result.  -o names the output (default FILE.svg);\n--scale sets the hex size in pixels (default 40); --at N draws the position\nafter action N (0 is the setup).",
+  "Opens FILE (from its snapshot, or replayed where its rules changed or with\n--at) and draws the position as an SVG image: terrain, hexsides, place\nnames, counters with their facing, leaders, banners, the units off the map,\nthe turn and the result.  -o names the output (default FILE.svg; a name\nthat says another image format, such as .png, is refused); --scale sets the\nhex size in pixels (default 40); --at N draws the position after action N\n(0 is the setup).",
   function(args)
     local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value", json = "flag", at = "value" }, "render")
     need(pos, 1, commands.render)
