@@ -2,10 +2,13 @@
 # Every numbered rule of each book, and every worked example of MATRIX.md
 # and the digests for it, is named by a test of its ruleset, or declared
 # out of scope with its reason (rulesets/NAME/tests/out_of_scope.txt):
-# tools/rule_coverage.lua --check over the five books.  First the tool's
-# own checks on a made-up book (always); then the books, which are not
-# part of the source tree: $BITWA_BOOKS, or ../shared/rules beside it.
-# Without the books that part is skipped (exit 77) after the first.
+# tools/rule_coverage.lua --check over the five books' indexes
+# (rulesets/NAME/tests/book*.index: their rule numbers, headings and
+# examples' ids), which are part of the source tree.  First the tool's own
+# checks on a made-up book; then the indexes; then, where the books are
+# found ($BITWA_BOOKS, or ../shared/rules beside the source tree), each
+# index is made again from its book and must be the same, and the check
+# runs on the books themselves.
 # usage: test_rule_coverage.sh PATH/TO/bitwa   (run from the source directory)
 BITWA=${1:-build/tools/bitwa}
 case $BITWA in /*) ;; *) BITWA=$(pwd)/$BITWA ;; esac
@@ -35,24 +38,52 @@ printf 'no bar here\n' >"$T/scope4.txt"
 expect 2 "a malformed declaration" cov --check --out-of-scope "$T/scope4.txt" "$T/book.txt" "$T/tests"
 has "$T/err" "scope4.txt:1: \"ITEM | why\" expected" "its file and line"
 
-BOOKS=${BITWA_BOOKS:-$(pwd)/../shared/rules}
-if [ ! -f "$BOOKS/MATRIX.md" ]; then
-  finish rule_coverage
-  [ "$fail" -eq 0 ] || exit 1
-  echo "skipped the books: no $BOOKS/MATRIX.md (set BITWA_BOOKS to the folder of the rulebooks)"
-  exit 77
-fi
-book() { # book NAME ARGS...: the tool's --check on it
+# the index: written from the book, read instead of it, the same report
+expect 0 "write an index" cov --write-index "$T/made.index" "$T/book.txt" "$T/ex.md" XX
+has "$T/made.index" "^rule	1.1.2$" "the index lists the rules"
+has "$T/made.index" "^example	T-01$" "the index lists the examples"
+cov "$T/book.txt" "$T/tests" "$T/ex.md" XX >"$T/from-book" 2>&1
+cov --index "$T/made.index" "$T/tests" >"$T/from-index" 2>&1
+cmp -s "$T/from-book" "$T/from-index" && ok || no "the index's report differs from the book's: $(cat "$T/from-book" "$T/from-index")"
+expect 1 "--check on an index" cov --check --index "$T/made.index" "$T/tests"
+printf 'group\t\tnumbered rules\tspace\nrule 1.1.1\n' >"$T/bad.index"
+expect 2 "a malformed index" cov --index "$T/bad.index" "$T/tests"
+has "$T/err" "bad.index:2: not an index line" "its file and line"
+
+# book NAME ARGS...: the tool's --check with ARGS
+book() {
   name=$1; shift
   cov --check "$@" >"$T/out" 2>"$T/err"
   st=$?
   cat "$T/out"
   status $st 0 "$name: every rule and example named or declared out of scope"
 }
-book grunwald "$BOOKS/grunwald-1410-medieval-en.txt" rulesets/grunwald/tests "$BOOKS/MATRIX.md" EN
-book grunwald-fr "$BOOKS/grunwald-1410-medieval-fr-revised.txt" rulesets/grunwald/tests "$BOOKS/MATRIX.md" FR
-book legnica "$BOOKS/legnica-1241-medieval-en.txt" rulesets/legnica/tests "$BOOKS/MATRIX.md" LG
-book husaria "$BOOKS/kircholm-1605-husaria-en.txt" rulesets/husaria/tests "$BOOKS/HUSARIA.md" HU "$BOOKS/MATRIX.md" HU
-book grognard --out-of-scope rulesets/grognard/tests/out_of_scope.txt "$BOOKS/grognard-0.11.txt" rulesets/grognard/tests \
+G=rulesets/grognard/tests
+book grunwald --index rulesets/grunwald/tests/book-en.index rulesets/grunwald/tests
+book grunwald-fr --index rulesets/grunwald/tests/book-fr.index rulesets/grunwald/tests
+book legnica --index rulesets/legnica/tests/book.index rulesets/legnica/tests
+book husaria --index rulesets/husaria/tests/book.index rulesets/husaria/tests
+book grognard --out-of-scope $G/out_of_scope.txt --index $G/book.index $G
+
+BOOKS=${BITWA_BOOKS:-$(pwd)/../shared/rules}
+if [ ! -f "$BOOKS/MATRIX.md" ]; then
+  echo "the books are not here ($BOOKS/MATRIX.md; BITWA_BOOKS names their folder): the indexes were not compared with them"
+  finish rule_coverage
+  exit
+fi
+# index NAME INDEX BOOK [EXAMPLES TAG]...: INDEX is what BOOK gives now
+index() {
+  name=$1; idx=$2; shift 2
+  cov --write-index "$T/$name.index" "$@" >"$T/out" 2>"$T/err"
+  st=$?
+  status $st 0 "$name: index written"
+  cmp -s "$idx" "$T/$name.index" && ok || no "$name: $idx is not what the book gives now: $(diff "$idx" "$T/$name.index" | head -5)"
+}
+index grunwald rulesets/grunwald/tests/book-en.index "$BOOKS/grunwald-1410-medieval-en.txt" "$BOOKS/MATRIX.md" EN
+index grunwald-fr rulesets/grunwald/tests/book-fr.index "$BOOKS/grunwald-1410-medieval-fr-revised.txt" "$BOOKS/MATRIX.md" FR
+index legnica rulesets/legnica/tests/book.index "$BOOKS/legnica-1241-medieval-en.txt" "$BOOKS/MATRIX.md" LG
+index husaria rulesets/husaria/tests/book.index "$BOOKS/kircholm-1605-husaria-en.txt" "$BOOKS/HUSARIA.md" HU "$BOOKS/MATRIX.md" HU
+index grognard $G/book.index "$BOOKS/grognard-0.11.txt" "$BOOKS/GROGNARD.md" GR "$BOOKS/MATRIX.md" T-75..T-85
+book grognard-book --out-of-scope $G/out_of_scope.txt "$BOOKS/grognard-0.11.txt" $G \
   "$BOOKS/GROGNARD.md" GR "$BOOKS/MATRIX.md" T-75..T-85
 finish rule_coverage
