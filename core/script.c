@@ -50,23 +50,6 @@
 #include "lua_strmatch.h"
 
 #define HOOK_STEP 1000          /* instructions between budget checks */
-/* Small blocks (most of what Lua allocates: strings, tables, closures)
-** come from free lists per size class of POOL_STEP bytes, kept for the
-** state's life: a pop or a push instead of malloc and free.  Not under
-** AddressSanitizer, which must see every block freed. */
-#define POOL_STEP 16
-#define POOL_MAX 256
-#define POOL_CLASSES (POOL_MAX / POOL_STEP)
-#if defined(__SANITIZE_ADDRESS__)
-#define POOL_ON 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_ON 0
-#endif
-#endif
-#ifndef POOL_ON
-#define POOL_ON 1
-#endif
 #define MEMORY_SLACK (16u << 20)
 #define CLOCK_EVERY 16          /* hook firings between CPU-time checks */
 #define CPU_LIMIT_DEFAULT 20.0  /* seconds of CPU time per run of rule code */
@@ -104,7 +87,6 @@ struct bitwa_script {
   bitwa_kill outer_dead;
   char outer_msg[512];
   const void *classes[BITWA_CLASSES];   /* the kernel's class metatables */
-  void *pool[POOL_CLASSES + 1];         /* free small blocks, by size class */
 };
 
 static const char *const kill_words[] = {
@@ -135,51 +117,12 @@ bitwa_kill bitwa_script_killed (lua_State *L) {
 
 static void count_hook (lua_State *L, lua_Debug *ar);
 
-/* A block of n bytes (0 < n <= POOL_MAX) is a block of its class's size
-** (pooled(n) * POOL_STEP bytes), whichever way it was made. */
-static size_t pooled (size_t n) {
-  return (POOL_ON && n > 0 && n <= POOL_MAX) ? (n + POOL_STEP - 1) / POOL_STEP : 0;
-}
-
-static void *pool_get (bitwa_script *S, size_t c) {
-  void *b = S->pool[c];
-  if (b != NULL) {
-    S->pool[c] = *(void **)b;
-    return b;
-  }
-  return malloc(c * POOL_STEP);
-}
-
-static void pool_put (bitwa_script *S, void *b, size_t c) {
-  *(void **)b = S->pool[c];
-  S->pool[c] = b;
-}
-
-/* Move block ptr of old bytes to a new block of nsize bytes (the pool's
-** or malloc's); NULL when none can be had (ptr is left as it was). */
-static void *pool_move (bitwa_script *S, void *ptr, size_t old, size_t nsize) {
-  size_t co = pooled(old), cn = pooled(nsize);
-  void *q;
-  if (co && cn == co) return ptr;
-  if (!co && !cn) return realloc(ptr, nsize);
-  q = cn ? pool_get(S, cn) : malloc(nsize);
-  if (q == NULL) return NULL;
-  memcpy(q, ptr, old < nsize ? old : nsize);
-  if (co) pool_put(S, ptr, co);
-  else free(ptr);
-  return q;
-}
-
 static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
   bitwa_script *S = ud;
   size_t old = ptr ? osize : 0;
   void *q;
   if (nsize == 0) {
-    if (ptr != NULL) {
-      size_t c = pooled(old);
-      if (c) pool_put(S, ptr, c);
-      else free(ptr);
-    }
+    free(ptr);
     S->used -= old;
     return NULL;
   }
@@ -220,12 +163,7 @@ static void *counting_alloc (void *ud, void *ptr, size_t osize, size_t nsize) {
       lua_sethook(S->running, count_hook, LUA_MASKCOUNT, 1);
     }
   }
-  if (ptr == NULL) {
-    size_t c = pooled(nsize);
-    q = c ? pool_get(S, c) : malloc(nsize);
-  } else {
-    q = pool_move(S, ptr, old, nsize);
-  }
+  q = realloc(ptr, nsize);
   if (q == NULL) return NULL;
   S->used = S->used - old + nsize;
   return q;
@@ -1449,12 +1387,5 @@ void bitwa_script_close (lua_State *L) {
   if (L == NULL) return;
   S = bitwa_script_get(L);
   lua_close(L);
-  for (int c = 0; c <= POOL_CLASSES; c++) {
-    while (S->pool[c] != NULL) {
-      void *b = S->pool[c];
-      S->pool[c] = *(void **)b;
-      free(b);
-    }
-  }
   free(S);
 }
