@@ -129,47 +129,38 @@ end
 --                   argument checks (the checks are math.type calls: C
 --                   calls, which the budget's hook makes dearer), over the
 --                   read-only combat table: what the checks cost
-local bound_rc, bound_fc, bound_ct = rules.arith.ratio_column, rules.combat.final_column, rules.tables.combat
-local function bound_loop(n)
-  return in_queries(n, function(k, base)
-    local x, acc = 12345, 0
-    for i = base + 1, base + k do
-      local final = bound_fc(bound_rc(3 + (i & 3), 2), 5, 1)
-      x = (x * 1103515245 + 12345) & 0x7fffffff
-      local d1 = (x >> 16) % 6 + 1
-      x = (x * 1103515245 + 12345) & 0x7fffffff
-      local d2 = (x >> 16) % 6 + 1
-      local cell = bound_ct[d1 + d2][final]
-      acc = acc + cell.def_retreat + cell.att_loss
-    end
-    return acc
+-- table_core's loop with the ratio and final-column functions given (as
+-- locals: no rules.X.Y lookup) and the rules' combat table
+local bound_ct = rules.tables.combat
+local function core_with(ratio, final_of)
+  return function(n)
+    return in_queries(n, function(k, base)
+      local x, acc = 12345, 0
+      for i = base + 1, base + k do
+        local final = final_of(ratio(3 + (i & 3), 2), 5, 1)
+        x = (x * 1103515245 + 12345) & 0x7fffffff
+        local d1 = (x >> 16) % 6 + 1
+        x = (x * 1103515245 + 12345) & 0x7fffffff
+        local d2 = (x >> 16) % 6 + 1
+        local cell = bound_ct[d1 + d2][final]
+        acc = acc + cell.def_retreat + cell.att_loss
+      end
+      return acc
+    end)
+  end
+end
+local bound_loop = core_with(rules.arith.ratio_column, rules.combat.final_column)
+local unchecked_loop = core_with(
+  function(a, d)
+    if a >= d then return (2 * a + d) // (2 * d) + 3 end
+    return 5 - (2 * d + a) // (2 * a)
+  end,
+  function(c, a, d)
+    c = c + a - d
+    if c < 1 then return 1 end
+    if c > NCOL then return NCOL end
+    return c
   end)
-end
-local function ratio_unchecked(a, d)
-  if a >= d then return (2 * a + d) // (2 * d) + 3 end
-  return 5 - (2 * d + a) // (2 * a)
-end
-local function final_unchecked(c, a, d)
-  c = c + a - d
-  if c < 1 then return 1 end
-  if c > NCOL then return NCOL end
-  return c
-end
-local function unchecked_loop(n)
-  return in_queries(n, function(k, base)
-    local x, acc = 12345, 0
-    for i = base + 1, base + k do
-      local final = final_unchecked(ratio_unchecked(3 + (i & 3), 2), 5, 1)
-      x = (x * 1103515245 + 12345) & 0x7fffffff
-      local d1 = (x >> 16) % 6 + 1
-      x = (x * 1103515245 + 12345) & 0x7fffffff
-      local d2 = (x >> 16) % 6 + 1
-      local cell = bound_ct[d1 + d2][final]
-      acc = acc + cell.def_retreat + cell.att_loss
-    end
-    return acc
-  end)
-end
 
 -- the kernel's 2D6 as a rule rolls it in play (the roll recorded for the log)
 local function roll_loop(n)
