@@ -87,6 +87,7 @@ struct bitwa_script {
   bitwa_kill outer_dead;
   char outer_msg[512];
   const void *classes[BITWA_CLASSES];   /* the kernel's class metatables */
+  const bitwa_compiled_module *compiled; /* the engine's modules, compiled at build */
 };
 
 static const char *const kill_words[] = {
@@ -1323,12 +1324,97 @@ int bitwa_open_sandbox (lua_State *L) {
 }
 
 /* ------------------------------------------------------------------ */
+/* The engine's own modules: require's searcher.                       */
+
+static const bitwa_compiled_module *compiled_modules;
+
+void bitwa_script_use_compiled (const bitwa_compiled_module *mods) {
+  compiled_modules = mods;
+}
+
+uint64_t bitwa_script_text_hash (const char *s, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    h ^= (unsigned char)s[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+int bitwa_script_load_text (lua_State *L, const char *s, size_t n, const char *chunkname) {
+  if (n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) { s += 3; n -= 3; }
+  if (n > 0 && s[0] == '#') {             /* the first line goes; its newline stays */
+    while (n > 0 && s[0] != '\n') { s++; n--; }
+  }
+  return luaL_loadbufferx(L, s, n, chunkname, "t");
+}
+
+/*
+** package.searchers[2] (in place of Lua's file searcher): the module's
+** file is found on package.path as before and read; when the engine's
+** compiled modules hold a chunk made from this very text (the same
+** chunk name, length and hash), that chunk is loaded, else the text is
+** parsed.  Text only from files: no bytecode is ever read from disk.
+*/
+static int engine_searcher (lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  const char *path, *chunkname;
+  const bitwa_compiled_module *m;
+  FILE *f;
+  char *text;
+  long size;
+  size_t n;
+  uint64_t h;
+  int status = -1;
+  lua_settop(L, 1);
+  lua_getglobal(L, "package");                        /* 2 */
+  lua_getfield(L, 2, "searchpath");                   /* 3 */
+  lua_pushvalue(L, 1);
+  lua_getfield(L, 2, "path");
+  lua_call(L, 2, 2);                                  /* 3: path | nil, 4: message */
+  if (lua_isnil(L, 3)) return 1;                      /* the files tried */
+  path = lua_tostring(L, 3);
+  chunkname = lua_pushfstring(L, "@%s", path);        /* 5 */
+  f = fopen(path, "rb");
+  if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    if (f) fclose(f);
+    return luaL_error(L, "error loading module '%s' from file '%s':\n\tcannot read it", name, path);
+  }
+  text = lua_newuserdatauv(L, (size_t)size + 1, 0);   /* 6 */
+  n = fread(text, 1, (size_t)size, f);
+  if (ferror(f) || n != (size_t)size) {
+    fclose(f);
+    return luaL_error(L, "error loading module '%s' from file '%s':\n\tcannot read it", name, path);
+  }
+  fclose(f);
+  m = bitwa_script_get(L)->compiled;
+  if (m != NULL) {
+    h = bitwa_script_text_hash(text, n);
+    for (; m->chunkname != NULL; m++) {
+      if (m->text_len == n && m->text_hash == h && strcmp(m->chunkname, chunkname) == 0) {
+        status = luaL_loadbufferx(L, (const char *)m->code, m->code_len, chunkname, "b");
+        if (status != LUA_OK) lua_pop(L, 1);        /* (another Lua's format: parse) */
+        break;
+      }
+    }
+  }
+  if (status != LUA_OK) status = bitwa_script_load_text(L, text, n, chunkname);
+  if (status != LUA_OK) {
+    return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path, lua_tostring(L, -1));
+  }
+  lua_pushvalue(L, 3);                                /* the loader's second argument */
+  return 2;
+}
+
+/* ------------------------------------------------------------------ */
 
 lua_State *bitwa_script_new (const char *home) {
   bitwa_script *S = calloc(1, sizeof *S);
   lua_State *L;
   if (S == NULL) return NULL;
   S->cpu_limit = CPU_LIMIT_DEFAULT;
+  S->compiled = compiled_modules;
   snprintf(S->engine_src, sizeof S->engine_src, "@%s/lua/", home ? home : ".");
   L = lua_newstate(counting_alloc, S);
   if (L == NULL) { free(S); return NULL; }
@@ -1378,7 +1464,10 @@ lua_State *bitwa_script_new (const char *home) {
   lua_setfield(L, -2, "path");
   lua_pushliteral(L, "");
   lua_setfield(L, -2, "cpath");
-  lua_pop(L, 1);
+  lua_getfield(L, -1, "searchers");
+  lua_pushcfunction(L, engine_searcher);
+  lua_rawseti(L, -2, 2);
+  lua_pop(L, 2);
   return L;
 }
 

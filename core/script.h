@@ -57,4 +57,32 @@ void bitwa_script_account (lua_State *L, size_t bytes);
 int bitwa_open_sandbox (lua_State *L);
 int bitwa_open_kernel (lua_State *L);
 
+/* The engine's own modules (lua/engine/...) compiled when bitwa was
+** built (tools/embed_engine.c): the chunk name the module searcher
+** gives the file, the length and bitwa_script_text_hash of the text it
+** was compiled from, and the compiled chunk.  A list ends with a NULL
+** chunkname. */
+#include <stdint.h>
+typedef struct {
+  const char *chunkname;
+  size_t text_len;
+  uint64_t text_hash;
+  const unsigned char *code;
+  size_t code_len;
+} bitwa_compiled_module;
+
+/* States made after this call load an engine module from `mods` when
+** the file `require` finds has the name, length and hash recorded
+** there, and parse the file's text otherwise (NULL: always parse).
+** Only trusted engine code is ever given in compiled form. */
+void bitwa_script_use_compiled (const bitwa_compiled_module *mods);
+
+/* FNV-1a, 64 bits, of n bytes. */
+uint64_t bitwa_script_text_hash (const char *s, size_t n);
+
+/* Load the text of a Lua file as luaL_loadfilex does (a first line
+** starting with '#' is skipped, its line kept for the line numbers),
+** text only; pushes the function or the message. */
+int bitwa_script_load_text (lua_State *L, const char *s, size_t n, const char *chunkname);
+
 #endif

@@ -17,6 +17,10 @@
 #include "script.h"
 #include "term.h"
 
+/* lua/engine's modules as compiled when bitwa was built (the generated
+** engine_compiled.c, tools/embed_engine.c) */
+extern const bitwa_compiled_module bitwa_engine_compiled[];
+
 static int traceback (lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) msg = luaL_tolstring(L, 1, NULL);
@@ -46,6 +50,7 @@ int main (int argc, char **argv) {
   int i, status, code = 1;
   void **jitter = heap_jitter();
   if (home == NULL || home[0] == '\0') home = BITWA_DEFAULT_HOME;
+  bitwa_script_use_compiled(bitwa_engine_compiled);
   L = bitwa_script_new(home);
   if (L == NULL) {
     fprintf(stderr, "bitwa: cannot create the Lua state\n");
