@@ -185,12 +185,6 @@ static int hex_index (lua_State *L) {
   return 1;
 }
 
-static int hex_eq (lua_State *L) {
-  bitwa_hex a = check_hex(L, 1), b = check_hex(L, 2);
-  lua_pushboolean(L, bitwa_hex_eq(a, b));
-  return 1;
-}
-
 static int hex_lt (lua_State *L) {
   bitwa_hex a = check_hex(L, 1), b = check_hex(L, 2);
   lua_pushboolean(L, a.col < b.col || (a.col == b.col && a.row < b.row));
@@ -210,7 +204,10 @@ static const luaL_Reg hex_funcs[] = {
 };
 
 static const luaL_Reg hex_meta[] = {
-  {"__index", hex_index}, {"__tostring", hex_label}, {"__eq", hex_eq},
+  /* no __eq: hexes are interned (push_hex), so two hex values are the
+  ** same hex exactly when they are the same value, which Lua's own ==
+  ** tells without a call */
+  {"__index", hex_index}, {"__tostring", hex_label},
   {"__lt", hex_lt}, {"__le", hex_le}, {NULL, NULL}
 };
 

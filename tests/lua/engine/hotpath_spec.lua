@@ -652,3 +652,20 @@ test("state journal: a rollback to the mark and a clone at the mark equal a copy
     ok(not okr, "no rollback without a mark")
   end
 end)
+
+test("hexes: interned, so == is the kernel's own equality without a metamethod, across collections", function()
+  local h = bitwa.hex.parse("0606")
+  assert(rawequal(h, bitwa.hex.parse("0606")), "a label parsed twice is one value")
+  assert(rawequal(h, bitwa.hex.at(6, 6)), "a hex made from its column and row is the same value")
+  assert(h ~= bitwa.hex.parse("0607"), "two hexes differ")
+  assert(h ~= "0606", "a hex is not its label")
+  eq(getmetatable(h), "hex", "the metatable stays protected")
+  -- hexes dropped and collected are made again; one kept stays the only one
+  for i = 1, 200 do local _ = bitwa.hex.at(i % 40, i // 40) end
+  collectgarbage("collect")
+  assert(rawequal(h, bitwa.hex.parse("0606")), "after a collection")
+  local t = { [h] = true }
+  assert(t[bitwa.hex.parse("0606")], "a hex is its own key")
+  -- ordering is unchanged (by column, then row)
+  assert(bitwa.hex.parse("0506") < h and h <= bitwa.hex.parse("0606") and not (h < h), "hexes order by column, then row")
+end)
