@@ -53,26 +53,29 @@ typedef struct {
   const char *name;
   const char *sql;
   bool optional;        /* may be absent (made by its first write) */
+  const char *sql_was;  /* an earlier text of the same table, with the same
+                        ** columns and constraints, that open still accepts
+                        ** (files made before it changed); NULL: none */
 } schema_table;
 
 /* The tables formats 1 and 2 share, word for word. */
 #define SCHEMA_COMMON_TABLES \
   { "meta", \
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)" \
-    " STRICT, WITHOUT ROWID", false }, \
+    " STRICT, WITHOUT ROWID", false, NULL }, \
   { "source", \
     "CREATE TABLE source(ruleset TEXT NOT NULL, name TEXT NOT NULL," \
     " kind TEXT NOT NULL, hash TEXT NOT NULL," \
-    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false }, \
+    " PRIMARY KEY(ruleset, name, kind)) STRICT, WITHOUT ROWID", false, NULL }, \
   { "action", \
     "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL," \
     " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL," \
     " status TEXT NOT NULL CHECK(status IN ('done','pending'))," \
-    " checksum TEXT NOT NULL) STRICT", false }, \
+    " checksum TEXT NOT NULL) STRICT", false, NULL }, \
   { "decision", \
     "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL," \
     " side TEXT NOT NULL, kind TEXT NOT NULL, request TEXT NOT NULL," \
-    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+    " answer TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
 
 /* Format 2 (this bitwa writes it). */
 static const schema_table log_schema[] = {
@@ -83,22 +86,31 @@ static const schema_table log_schema[] = {
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
     " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
-    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
+  /* event.kind's CHECK is a chain of comparisons: SQLite evaluates an IN
+  ** list of more than two constants by building a temporary table, for
+  ** every row written (some 10,000 instructions a row); the list's text
+  ** is still accepted in files made before */
   { "event",
+    "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
+    " kind TEXT NOT NULL CHECK(kind = 'spawn' OR kind = 'remove' OR kind = 'set'"
+    " OR kind = 'var' OR kind = 'note'),"
+    " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY,"
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false,
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " kind TEXT NOT NULL CHECK(kind IN ('spawn','remove','set','var','note')),"
     " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY,"
-    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID" },
   { "snapshot",
     "CREATE TABLE snapshot(action INTEGER PRIMARY KEY,"
     " checksum TEXT NOT NULL, hash TEXT NOT NULL, state BLOB NOT NULL)"
-    " STRICT", false },
+    " STRICT", false, NULL },
   /* added within format 2: a file made before it has none until a
   ** refusal is written to it (REFUSAL_TABLE) */
   { "refusal",
     "CREATE TABLE refusal(k INTEGER PRIMARY KEY, after INTEGER NOT NULL,"
     " side TEXT NOT NULL, line TEXT NOT NULL, rule TEXT NOT NULL,"
-    " message TEXT NOT NULL) STRICT", true },
+    " message TEXT NOT NULL) STRICT", true, NULL },
 };
 #define REFUSAL_TABLE 7     /* its index in log_schema */
 
@@ -110,10 +122,10 @@ static const schema_table log_schema_v1[] = {
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
     " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
-    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+    " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
   { "event",
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
-    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false },
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
 };
 
 #define LOG_NSCHEMA ((int) (sizeof log_schema / sizeof log_schema[0]))
@@ -765,7 +777,8 @@ static int check_schema (bitwa_log *log) {
     if (i == nschema)
       continue;     /* the user's own index, view or table */
     if (seen[i] || strcmp(type, "table") != 0
-        || strcmp(sql, schema[i].sql) != 0) {
+        || (strcmp(sql, schema[i].sql) != 0
+            && (schema[i].sql_was == NULL || strcmp(sql, schema[i].sql_was) != 0))) {
       set_error(log, "unexpected schema: %.16s %s differs from bitwa's"
                 " (format %d)", type, schema[i].name, log->format);
       sqlite3_finalize(st);

@@ -831,6 +831,45 @@ static void test_untrusted (void) {
                  "unexpected schema: table event differs", __LINE__);
   expect_refused(tampered("dropped.bitwa", "DROP TABLE event"),
                  "unexpected schema: no table event", __LINE__);
+  /* the event table as files made before its CHECK became a chain of
+     comparisons have it (an IN list): still a game, read and written,
+     and its CHECK still holds */
+  {
+#define EVENT_BEFORE \
+    "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL," \
+    " kind TEXT NOT NULL CHECK(kind IN ('spawn','remove','set','var','note'))," \
+    " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY," \
+    " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID"
+    static const char rebuild[] =
+      "CREATE TEMP TABLE ev AS SELECT * FROM event; DROP TABLE event; "
+      EVENT_BEFORE "; INSERT INTO event SELECT * FROM ev; DROP TABLE ev";
+    const char *path = tampered("event-in.bitwa", rebuild);
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    CHECK(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_schema WHERE name = 'event'",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW);
+    CHECK_STR((const char *) sqlite3_column_text(st, 0), EVENT_BEFORE);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    expect_opens(path, __LINE__);
+    expect_refused(tampered("event-in-kind.bitwa",
+                            "PRAGMA ignore_check_constraints = ON; " "CREATE TEMP TABLE ev AS SELECT * FROM event; DROP TABLE event; "
+                            EVENT_BEFORE "; INSERT INTO event SELECT * FROM ev; DROP TABLE ev; "
+                            "UPDATE event SET kind = 'bogus' WHERE action = 2"),
+                   "corrupt game file: CHECK constraint failed in event", __LINE__);
+    /* a new file has the chain */
+    CHECK(sqlite3_open_v2(at("game.bitwa"), &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
+    CHECK(sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_schema WHERE name = 'event'",
+                             -1, &st, NULL) == SQLITE_OK);
+    CHECK(sqlite3_step(st) == SQLITE_ROW);
+    CHECK(strstr((const char *) sqlite3_column_text(st, 0),
+                 "CHECK(kind = 'spawn' OR kind = 'remove' OR kind = 'set' OR kind = 'var'"
+                 " OR kind = 'note')") != NULL);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+  }
   /* a value outside a CHECK constraint's domain (only a file edited by
      hand has one): a writer refuses it, naming the table; a reader, as
      SQLite's integrity_check on a read-only connection, does not look */
