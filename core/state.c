@@ -57,6 +57,7 @@ struct bitwa_state {
   jentry *journal;
   int njournal, journal_cap;
   uint64_t mark_version, mark_pos_version;
+  int mark_nstrings;       /* strings interned at the mark */
 };
 
 static uint64_t cell_term (const bitwa_state *s, int id, int slot, int64_t v);
@@ -668,6 +669,7 @@ void bitwa_state_mark (bitwa_state *s) {
   s->marked = true;
   s->mark_version = s->version;
   s->mark_pos_version = s->pos_version;
+  s->mark_nstrings = s->nstrings;
 }
 
 bool bitwa_state_is_marked (const bitwa_state *s) { return s->marked; }
@@ -721,9 +723,14 @@ int bitwa_state_rollback (bitwa_state *s) {
 bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s) {
   bitwa_state *c = bitwa_state_clone(s);
   if (s->marked) {
+    int i;
     undo(c, s->journal, s->njournal);
     c->version = s->mark_version;
     c->pos_version = s->mark_pos_version;
+    /* the strings interned since the mark: only the changes undone used
+    ** them, so the copy is the state at the mark down to its bytes */
+    for (i = s->mark_nstrings; i < c->nstrings; i++) free(c->strings[i]);
+    if (c->nstrings > s->mark_nstrings) c->nstrings = s->mark_nstrings;
   }
   return c;
 }

@@ -171,6 +171,17 @@ R2="$T/run2.bitwa"
 "$BITWA" run skirmish/duel -o "$R2" --seed 3 --bots A=random --max-actions 6 >/dev/null 2>&1
 expect 0 "run --resume with the bots the game was started with" "$BITWA" run "$R2" --resume
 has "$T/out" "bots: A=random, B=rules" "the log remembers the bots"
+# a game stopped while an action waits for a decision keeps the snapshot
+# of the position before that action, and it verifies (the strings the
+# pending action interned are not in it; a file written before that was
+# so is compared by its content)
+R3="$T/run3.bitwa"
+"$BITWA" run grunwald/clash-of-titans -o "$R3" --seed 1 --quiet --max-actions 300 >/dev/null 2>&1
+"$BITWA" run "$R3" --resume --quiet --max-actions 320 >/dev/null 2>&1
+expect 0 "show of a game stopped at a decision" "$BITWA" show "$R3"
+has "$T/out" "actions 424" "the snapshot's action done, the next pending"
+expect 0 "replay --verify of a game stopped at a decision" "$BITWA" replay --verify "$R3"
+has "$T/out" "every checksum matches and every logged row agrees" "the snapshot agrees with the replay"
 
 # odds on the position of a game file: read only, refusals exit 2
 O="$T/odds.bitwa"

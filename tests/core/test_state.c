@@ -2,6 +2,7 @@
 ** tests/core/test_state.c -- entities, slots, variables, events,
 ** clone/swap and the checksum's independence of memory layout.
 */
+#include <stdlib.h>
 #include "check.h"
 #include "state.h"
 
@@ -182,6 +183,37 @@ static void test_versions (void) {
   bitwa_state_free(s);
 }
 
+/* A copy at the mark is the state at the mark down to its bytes: the
+** strings interned since (by changes it undoes) are not in it. */
+static void test_clone_at_mark_bytes (void) {
+  bitwa_state *s = make(), *before, *c;
+  int a = bitwa_state_spawn(s), name = bitwa_state_slot(s, "name");
+  void *b1, *b2;
+  size_t n1, n2;
+  bitwa_state_set(s, a, name, bitwa_state_intern(s, "Jagiello"));
+  bitwa_state_set_var(s, "weather", BITWA_T_STR, bitwa_state_intern(s, "rain"));
+  before = bitwa_state_clone(s);
+  bitwa_state_mark(s);
+  bitwa_state_set(s, a, name, bitwa_state_intern(s, "Witold"));
+  bitwa_state_set_var(s, "weather", BITWA_T_STR, bitwa_state_intern(s, "sun"));
+  bitwa_state_spawn(s);
+  CHECK_INT(bitwa_state_nstrings(s), bitwa_state_nstrings(before) + 2);
+  c = bitwa_state_clone_at_mark(s);
+  CHECK_INT(bitwa_state_nstrings(c), bitwa_state_nstrings(before));
+  b1 = bitwa_state_serialize(before, &n1);
+  b2 = bitwa_state_serialize(c, &n2);
+  CHECK(n1 == n2 && memcmp(b1, b2, n1) == 0);
+  CHECK(bitwa_state_hash(c) == bitwa_state_hash(before));
+  /* the copy goes on interning from there */
+  CHECK_INT(bitwa_state_intern(c, "sun"), bitwa_state_nstrings(before));
+  free(b1);
+  free(b2);
+  bitwa_state_free(c);
+  bitwa_state_free(before);
+  bitwa_state_unmark(s);
+  bitwa_state_free(s);
+}
+
 int main (void) {
   test_slots_and_entities();
   test_vars();
@@ -190,5 +222,6 @@ int main (void) {
   test_checksum_independence();
   test_hex_pack();
   test_versions();
+  test_clone_at_mark_bytes();
   return check_summary();
 }
