@@ -87,7 +87,7 @@ local function snapshot(g, hex_slots, from, from_st)
     if bitwa.hex.is(v) then v = v.label end
     vars[kv[1]] = v
   end
-  return { units = units, vars = vars }
+  return { units = units, vars = vars, diff = diff or nil }
 end
 
 local IGNORE_VARS = { phase = true, turn = true }
@@ -98,25 +98,42 @@ local IGNORE_VARS = { phase = true, turn = true }
 -- names in order (plain string comparison, no comparator).
 local function changes(before, after, fields)
   local out = {}
-  local ids = {}
-  for id in next, before.units do ids[#ids + 1] = id end
-  for id in next, after.units do if not before.units[id] then ids[#ids + 1] = id end end
-  table.sort(ids)
-  for _, id in ipairs(ids) do
+  -- the units to look at: those the kernel found differing (after.diff,
+  -- in id order), else every unit of either
+  local ids = after.diff
+  if not ids then
+    ids = {}
+    for id in next, before.units do ids[#ids + 1] = id end
+    for id in next, after.units do if not before.units[id] then ids[#ids + 1] = id end end
+    table.sort(ids)
+  end
+  local nf = #fields
+  for i = 1, #ids do
+    local id = ids[i]
     local a, b = before.units[id], after.units[id]
-    local name = (a or b).name
     if rawequal(a, b) then
       -- the same row (a unit the kernel found unchanged): no change
-    elseif a and not b then out[#out + 1] = { key = name .. ".eliminated", unit = name, field = "eliminated", from = false, to = true }
-    elseif b and not a then out[#out + 1] = { key = name .. ".appears", unit = name, field = "appears", from = false, to = true }
-    else
-      for _, k in ipairs(fields) do
+    elseif a and not b then
+      local name = a.name
+      out[#out + 1] = { key = name .. ".eliminated", unit = name, field = "eliminated", from = false, to = true }
+    elseif b and not a then
+      local name = b.name
+      out[#out + 1] = { key = name .. ".appears", unit = name, field = "appears", from = false, to = true }
+    elseif a and b then
+      -- the changed fields in order, then the ones gained in order
+      local name, gained = a.name, nil
+      for j = 1, nf do
+        local k = fields[j]
         local x, y = a[k], b[k]
-        if x ~= nil and x ~= y then out[#out + 1] = { key = name .. "." .. k, unit = name, field = k, from = x, to = y } end
+        if x ~= y then
+          if x ~= nil then out[#out + 1] = { key = name .. "." .. k, unit = name, field = k, from = x, to = y }
+          else
+            gained = gained or {}
+            gained[#gained + 1] = { key = name .. "." .. k, unit = name, field = k, from = nil, to = y }
+          end
+        end
       end
-      for _, k in ipairs(fields) do
-        if a[k] == nil and b[k] ~= nil then out[#out + 1] = { key = name .. "." .. k, unit = name, field = k, from = nil, to = b[k] } end
-      end
+      if gained then for j = 1, #gained do out[#out + 1] = gained[j] end end
     end
   end
   local keys = {}
