@@ -51,6 +51,13 @@ struct bitwa_state {
   uint64_t version;        /* entity content's version (bitwa_state_version) */
   uint64_t pos_version;    /* entities' and variables' (bitwa_state_position_version) */
   uint64_t *strhash;       /* content hash of each interned string */
+  /* the interned strings' ids by content hash (open addressing, -1 for
+  ** an empty place), made once there are STRIDX_FROM strings and never
+  ** copied (a clone or a copy cut back makes its own when it needs it);
+  ** NULL: strings are found by a scan */
+  int *stridx;
+  int stridx_cap;
+  long scanned;            /* strings compared by scans since made or copied */
   uint64_t sum;            /* the incremental hash's sum of terms */
   /* the journal: while marked, every change since the mark */
   bool marked;
@@ -132,6 +139,7 @@ void bitwa_state_free (bitwa_state *s) {
   bitwa_state_clear_events(s);
   free(s->slots); free(s->values); free(s->alive); free(s->strings);
   free(s->vars); free(s->events); free(s->strhash); free(s->einfo);
+  free(s->stridx);
   bitwa_state_unmark(s);
   free(s->journal);
   free(s);
@@ -221,21 +229,65 @@ static uint64_t str_hash (const char *str) {
 }
 
 /*
-** Interning is a linear scan: states hold few distinct strings (kinds,
-** sides, names), and the rules cache ids on their side of the bridge.
+** Interning: a scan while a state holds few distinct strings (kinds,
+** sides, names), then an index by content hash (a game's snapshot holds
+** hundreds: unit names, leaders' and banners' holders, notes' values).
+** The ids are the same either way: the order of first interning.
 */
+#define STRIDX_FROM 32
+
+static void stridx_put (bitwa_state *s, int id) {
+  size_t m = (size_t)s->stridx_cap - 1, j = (size_t)s->strhash[id] & m;
+  while (s->stridx[j] >= 0) j = (j + 1) & m;
+  s->stridx[j] = id;
+}
+
+static void stridx_build (bitwa_state *s) {
+  int cap = 64, i;
+  while (cap < 2 * s->nstrings) cap *= 2;
+  free(s->stridx);
+  s->stridx = xrealloc(NULL, (size_t)cap * sizeof *s->stridx);
+  for (i = 0; i < cap; i++) s->stridx[i] = -1;
+  s->stridx_cap = cap;
+  for (i = 0; i < s->nstrings; i++) stridx_put(s, i);
+}
+
 int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
-  int i;
-  for (i = s->nstrings - 1; i >= 0; i--)
-    if (strcmp(s->strings[i], str) == 0) return i;
+  uint64_t h;
+  int i, id;
+  if (s->stridx != NULL) {
+    size_t m = (size_t)s->stridx_cap - 1, j;
+    h = str_hash(str);
+    j = (size_t)h & m;
+    while ((i = s->stridx[j]) >= 0) {
+      if (s->strhash[i] == h && strcmp(s->strings[i], str) == 0) return i;
+      j = (j + 1) & m;
+    }
+  } else {
+    /* a scan, until scans have compared some times as many strings as
+    ** there are (a copy that interns a few strings never makes an index) */
+    for (i = s->nstrings - 1; i >= 0; i--)
+      if (strcmp(s->strings[i], str) == 0) break;
+    s->scanned += s->nstrings - (i < 0 ? 0 : i);
+    if (i >= 0) {
+      if (s->nstrings >= STRIDX_FROM && s->scanned > 8L * s->nstrings) stridx_build(s);
+      return i;
+    }
+    h = str_hash(str);
+  }
   if (s->nstrings >= s->strings_cap) {
     s->strings_cap = s->strings_cap ? s->strings_cap * 2 : 8;
     s->strings = xrealloc(s->strings, (size_t)s->strings_cap * sizeof *s->strings);
     s->strhash = xrealloc(s->strhash, (size_t)s->strings_cap * sizeof *s->strhash);
   }
-  s->strings[s->nstrings] = xstrdup(str);
-  s->strhash[s->nstrings] = str_hash(str);
-  return s->nstrings++;
+  id = s->nstrings++;
+  s->strings[id] = xstrdup(str);
+  s->strhash[id] = h;
+  if (s->stridx != NULL) {
+    if (2 * s->nstrings > s->stridx_cap) stridx_build(s);
+    else stridx_put(s, id);
+  } else if (s->nstrings >= STRIDX_FROM && s->scanned > 8L * s->nstrings) stridx_build(s);
+  return id;
 }
 
 int bitwa_state_nstrings (const bitwa_state *s) { return s->nstrings; }
@@ -731,6 +783,8 @@ bitwa_state *bitwa_state_clone_at_mark (const bitwa_state *s) {
     ** them, so the copy is the state at the mark down to its bytes */
     for (i = s->mark_nstrings; i < c->nstrings; i++) free(c->strings[i]);
     if (c->nstrings > s->mark_nstrings) c->nstrings = s->mark_nstrings;
+    free(c->stridx);                /* (a clone has none yet) */
+    c->stridx = NULL;
   }
   return c;
 }

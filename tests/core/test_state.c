@@ -214,6 +214,53 @@ static void test_clone_at_mark_bytes (void) {
   bitwa_state_free(s);
 }
 
+/* Interning many strings (past the scan, through the index): ids in the
+** order of first interning, the same id for the same text, in a clone,
+** a copy at the mark and a state read back from its bytes. */
+static void test_intern_many (void) {
+  bitwa_state *s = make(), *c, *r;
+  char buf[32];
+  int i, a = bitwa_state_spawn(s), name = bitwa_state_slot(s, "name");
+  int64_t first = bitwa_state_nstrings(s);
+  void *b;
+  size_t n;
+  for (i = 0; i < 1000; i++) {
+    snprintf(buf, sizeof buf, "unit-%d", i);
+    CHECK_INT(bitwa_state_intern(s, buf), first + i);
+  }
+  for (i = 999; i >= 0; i--) {
+    snprintf(buf, sizeof buf, "unit-%d", i);
+    if (bitwa_state_intern(s, buf) != first + i) { CHECK_INT(bitwa_state_intern(s, buf), first + i); break; }
+  }
+  CHECK_INT(bitwa_state_intern(s, ""), 0);
+  CHECK_INT(bitwa_state_nstrings(s), first + 1000);
+  bitwa_state_set(s, a, name, bitwa_state_intern(s, "unit-500"));
+  c = bitwa_state_clone(s);
+  CHECK_INT(bitwa_state_intern(c, "unit-777"), first + 777);
+  CHECK_INT(bitwa_state_intern(c, "new"), first + 1000);
+  bitwa_state_free(c);
+  bitwa_state_mark(s);
+  CHECK_INT(bitwa_state_intern(s, "after the mark"), first + 1000);
+  c = bitwa_state_clone_at_mark(s);
+  CHECK_INT(bitwa_state_nstrings(c), first + 1000);
+  CHECK_INT(bitwa_state_intern(c, "unit-3"), first + 3);
+  CHECK_INT(bitwa_state_intern(c, "other"), first + 1000);
+  bitwa_state_free(c);
+  bitwa_state_unmark(s);
+  b = bitwa_state_serialize(s, &n);
+  r = make();
+  {
+    char err[128] = "";
+    CHECK(bitwa_state_deserialize(r, b, n, err, sizeof err) == 0);
+  }
+  CHECK_INT(bitwa_state_nstrings(r), first + 1001);
+  CHECK_INT(bitwa_state_intern(r, "unit-999"), first + 999);
+  CHECK(bitwa_state_hash(r) == bitwa_state_hash(s));
+  free(b);
+  bitwa_state_free(r);
+  bitwa_state_free(s);
+}
+
 int main (void) {
   test_slots_and_entities();
   test_vars();
@@ -223,5 +270,6 @@ int main (void) {
   test_hex_pack();
   test_versions();
   test_clone_at_mark_bytes();
+  test_intern_many();
   return check_summary();
 }
