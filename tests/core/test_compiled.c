@@ -54,27 +54,36 @@ static long long require_in (const char *home, const char *name, char *err, size
   return v;
 }
 
-int main (void) {
-  char home[] = "/tmp/bitwa-compiled-XXXXXX", other[] = "/tmp/bitwa-compiled-XXXXXX";
-  char dir[256], path[256], chunkname[300], err[1024];
-  static const char file_text[] = "-- the file\nreturn 1\n";
-  bitwa_compiled_module mods[2];
-  lua_State *L;
-
+/* A new home (a temporary directory) with lua/engine/m.lua holding
+** text; the module's path in path. */
+static void make_home (char *home, char *path, size_t pathsz, const char *text, size_t n) {
+  char dir[256];
   CHECK(mkdtemp(home) != NULL);
-  CHECK(mkdtemp(other) != NULL);
   snprintf(dir, sizeof dir, "%s/lua", home);
   CHECK(mkdir(dir, 0700) == 0);
   snprintf(dir, sizeof dir, "%s/lua/engine", home);
   CHECK(mkdir(dir, 0700) == 0);
-  snprintf(path, sizeof path, "%s/lua/engine/m.lua", home);
-  write_file(path, file_text, sizeof file_text - 1);
-  snprintf(dir, sizeof dir, "%s/lua", other);
-  CHECK(mkdir(dir, 0700) == 0);
-  snprintf(dir, sizeof dir, "%s/lua/engine", other);
-  CHECK(mkdir(dir, 0700) == 0);
-  snprintf(dir, sizeof dir, "%s/lua/engine/m.lua", other);
-  write_file(dir, file_text, sizeof file_text - 1);
+  snprintf(path, pathsz, "%s/lua/engine/m.lua", home);
+  write_file(path, text, n);
+}
+
+static void remove_home (const char *home) {
+  char p[256];
+  snprintf(p, sizeof p, "%s/lua/engine/m.lua", home); unlink(p);
+  snprintf(p, sizeof p, "%s/lua/engine", home); rmdir(p);
+  snprintf(p, sizeof p, "%s/lua", home); rmdir(p);
+  rmdir(home);
+}
+
+int main (void) {
+  char home[] = "/tmp/bitwa-compiled-XXXXXX", other[] = "/tmp/bitwa-compiled-XXXXXX";
+  char path[256], other_path[256], chunkname[300], err[1024];
+  static const char file_text[] = "-- the file\nreturn 1\n";
+  bitwa_compiled_module mods[2];
+  lua_State *L;
+
+  make_home(home, path, sizeof path, file_text, sizeof file_text - 1);
+  make_home(other, other_path, sizeof other_path, file_text, sizeof file_text - 1);
 
   /* the chunk: compiled from "return 2", recorded as made from the file */
   L = bitwa_script_new(home);
@@ -137,14 +146,7 @@ int main (void) {
   CHECK(strstr(err, "no file '") != NULL);
 
   bitwa_script_use_compiled(NULL);
-  unlink(path);
-  snprintf(dir, sizeof dir, "%s/lua/engine/m.lua", other);
-  unlink(dir);
-  snprintf(dir, sizeof dir, "%s/lua/engine", home); rmdir(dir);
-  snprintf(dir, sizeof dir, "%s/lua", home); rmdir(dir);
-  rmdir(home);
-  snprintf(dir, sizeof dir, "%s/lua/engine", other); rmdir(dir);
-  snprintf(dir, sizeof dir, "%s/lua", other); rmdir(dir);
-  rmdir(other);
+  remove_home(home);
+  remove_home(other);
   return check_summary();
 }
