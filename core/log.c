@@ -58,6 +58,17 @@ typedef struct {
                         ** (files made before it changed); NULL: none */
 } schema_table;
 
+/* The values each CHECK constraint allows, written once: in the CREATE
+** TABLE texts below and in check_integrity's queries.  event.kind's is a
+** chain of comparisons: SQLite evaluates an IN list of more than two
+** constants by building a temporary table, for every row written (some
+** 10,000 instructions a row); the list's text is still accepted in files
+** made before (sql_was). */
+#define STATUS_DOMAIN "status IN ('done','pending')"
+#define FORCED_DOMAIN "forced IN (0, 1)"
+#define KIND_DOMAIN "kind = 'spawn' OR kind = 'remove' OR kind = 'set'" \
+  " OR kind = 'var' OR kind = 'note'"
+
 /* The tables formats 1 and 2 share, word for word. */
 #define SCHEMA_COMMON_TABLES \
   { "meta", \
@@ -70,7 +81,7 @@ typedef struct {
   { "action", \
     "CREATE TABLE action(n INTEGER PRIMARY KEY, side TEXT NOT NULL," \
     " line TEXT NOT NULL, turn INTEGER NOT NULL, phase TEXT NOT NULL," \
-    " status TEXT NOT NULL CHECK(status IN ('done','pending'))," \
+    " status TEXT NOT NULL CHECK(" STATUS_DOMAIN ")," \
     " checksum TEXT NOT NULL) STRICT", false, NULL }, \
   { "decision", \
     "CREATE TABLE decision(action INTEGER NOT NULL, k INTEGER NOT NULL," \
@@ -85,16 +96,11 @@ static const schema_table log_schema[] = {
     " side TEXT NOT NULL, rule TEXT NOT NULL,"
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
-    " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
+    " forced INTEGER NOT NULL CHECK(" FORCED_DOMAIN "),"
     " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
-  /* event.kind's CHECK is a chain of comparisons: SQLite evaluates an IN
-  ** list of more than two constants by building a temporary table, for
-  ** every row written (some 10,000 instructions a row); the list's text
-  ** is still accepted in files made before */
   { "event",
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
-    " kind TEXT NOT NULL CHECK(kind = 'spawn' OR kind = 'remove' OR kind = 'set'"
-    " OR kind = 'var' OR kind = 'note'),"
+    " kind TEXT NOT NULL CHECK(" KIND_DOMAIN "),"
     " unit INTEGER, attribute TEXT NOT NULL, value ANY, was ANY,"
     " text TEXT NOT NULL, PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false,
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
@@ -121,7 +127,7 @@ static const schema_table log_schema_v1[] = {
     "CREATE TABLE roll(action INTEGER NOT NULL, k INTEGER NOT NULL,"
     " purpose TEXT NOT NULL, n INTEGER NOT NULL, sides INTEGER NOT NULL,"
     " faces TEXT NOT NULL, total INTEGER NOT NULL,"
-    " forced INTEGER NOT NULL CHECK(forced IN (0, 1)),"
+    " forced INTEGER NOT NULL CHECK(" FORCED_DOMAIN "),"
     " PRIMARY KEY(action, k)) STRICT, WITHOUT ROWID", false, NULL },
   { "event",
     "CREATE TABLE event(action INTEGER NOT NULL, k INTEGER NOT NULL,"
@@ -857,9 +863,9 @@ static int integrity_pragma (bitwa_log *log) {
 ** NULL.  (Format 1's event table has no kind.)
 */
 static const char *const check_domains[] = {
-  "action", "SELECT 1 FROM action WHERE status NOT IN ('done','pending') LIMIT 1",
-  "roll", "SELECT 1 FROM roll WHERE forced NOT IN (0, 1) LIMIT 1",
-  "event", "SELECT 1 FROM event WHERE kind NOT IN ('spawn','remove','set','var','note') LIMIT 1",
+  "action", "SELECT 1 FROM action WHERE NOT (" STATUS_DOMAIN ") LIMIT 1",
+  "roll", "SELECT 1 FROM roll WHERE NOT (" FORCED_DOMAIN ") LIMIT 1",
+  "event", "SELECT 1 FROM event WHERE NOT (" KIND_DOMAIN ") LIMIT 1",
 };
 
 /*
