@@ -255,25 +255,21 @@ static void stridx_build (bitwa_state *s) {
 int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
   uint64_t h;
   int i, id;
-  if (s->stridx != NULL) {
-    size_t m = (size_t)s->stridx_cap - 1, j;
-    h = str_hash(str);
-    j = (size_t)h & m;
-    while ((i = s->stridx[j]) >= 0) {
-      if (s->strhash[i] == h && strcmp(s->strings[i], str) == 0) return i;
-      j = (j + 1) & m;
-    }
-  } else {
-    /* a scan, until scans have compared some times as many strings as
-    ** there are (a copy that interns a few strings never makes an index) */
+  if (s->stridx == NULL) {
+    /* a scan; the index is made once scans have compared some times as
+    ** many strings as there are (a copy that interns a few never makes
+    ** one) */
     for (i = s->nstrings - 1; i >= 0; i--)
       if (strcmp(s->strings[i], str) == 0) break;
     s->scanned += s->nstrings - (i < 0 ? 0 : i);
-    if (i >= 0) {
-      if (s->nstrings >= STRIDX_FROM && s->scanned > 8L * s->nstrings) stridx_build(s);
-      return i;
-    }
+    if (s->nstrings >= STRIDX_FROM && s->scanned > 8L * s->nstrings) stridx_build(s);
+    if (i >= 0) return i;
     h = str_hash(str);
+  } else {
+    size_t m = (size_t)s->stridx_cap - 1, j;
+    h = str_hash(str);
+    for (j = (size_t)h & m; (i = s->stridx[j]) >= 0; j = (j + 1) & m)
+      if (s->strhash[i] == h && strcmp(s->strings[i], str) == 0) return i;
   }
   if (s->nstrings >= s->strings_cap) {
     s->strings_cap = s->strings_cap ? s->strings_cap * 2 : 8;
@@ -286,7 +282,7 @@ int64_t bitwa_state_intern (bitwa_state *s, const char *str) {
   if (s->stridx != NULL) {
     if (2 * s->nstrings > s->stridx_cap) stridx_build(s);
     else stridx_put(s, id);
-  } else if (s->nstrings >= STRIDX_FROM && s->scanned > 8L * s->nstrings) stridx_build(s);
+  }
   return id;
 }
 
