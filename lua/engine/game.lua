@@ -1030,6 +1030,11 @@ function Game:snapshot_bytes()
   return self.dice:position() .. "\n" .. self.state:serialize()
 end
 
+-- Snapshot bytes as the dice's position and the state's bytes, or nil.
+local function snapshot_parts(bytes)
+  return bytes:match("^([^\n]*)\n(.*)$")
+end
+
 function Game:save_snapshot()
   if not self.log or self.log_path or self.log:format() < 2 then return end
   if self.snap_n == self.n or self.n < 0 or not self.last then return end
@@ -1055,7 +1060,7 @@ end
 -- pending keeps the strings that action interned, which the position
 -- before it does not use).
 function Game:same_position(bytes)
-  local pos, st = bytes:match("^([^\n]*)\n(.*)$")
+  local pos, st = snapshot_parts(bytes)
   if not pos or pos ~= self.dice:position() then return false end
   local s = new_state(self.rs)
   if not s:deserialize(st) or s:max_id() ~= self.state:max_id() then return false end
@@ -1071,7 +1076,7 @@ end
 
 -- Back to a snapshot's position: the state and the dice.
 function Game:restore_snapshot(bytes)
-  local pos, state = bytes:match("^([^\n]*)\n(.*)$")
+  local pos, state = snapshot_parts(bytes)
   if not pos then return nil, "malformed snapshot" end
   local ok, err = self.state:deserialize(state)
   if not ok then return nil, err end

@@ -693,3 +693,43 @@ test("snapshots: the same position with its strings interned otherwise is the sa
   assert(not g:same_position(bytes), "the dice moved on")
   assert(not g:same_position("not a snapshot"), "malformed")
 end)
+
+test("replay --verify: a snapshot is checked against the replay's position there: damaged bytes, another position, the same position in other bytes", function()
+  local path = tmpfile("snap.bitwa")
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 5, log = path, durability = "off" }
+  assert(runner.play(g, bots(5)))
+  g:close()
+  local log = assert(bitwa.log.open(path, false, "off"))
+  local n, chk, hash, bytes = log:snapshot()
+  log:close()
+  assert(n, "the game keeps a snapshot")
+  local function verify_with(b, h)
+    local l = assert(bitwa.log.open(path, false, "off"))
+    l:put_snapshot(n, chk, h or bitwa.util.hash(b), b)
+    l:close()
+    local gg, msg = game_module.open(path, { readonly = true, verify = true })
+    if gg then gg:close() return nil end
+    return msg
+  end
+  -- the state as the file holds it, to write it back changed: a string
+  -- interned and left unused (other bytes, the same position), then a value
+  local pos = bytes:match("^([^\n]*)\n")
+  local g2 = assert(game_module.open(path, { readonly = true }))
+  local s = g2.state:clone()
+  g2:close()
+  local name_slot, mp_slot = g2.slot.name, g2.slot.mp_left
+  local u = s:max_id()
+  while not s:alive(u) do u = u - 1 end
+  local name = s:get(u, name_slot)
+  s:set(u, name_slot, "a string interned and left unused")
+  s:set(u, name_slot, name)
+  local same = pos .. "\n" .. s:serialize()
+  assert(same ~= bytes, "other bytes")
+  eq(verify_with(same), nil, "the same position in other bytes verifies")
+  s:set(u, mp_slot, s:get(u, mp_slot) + 1)
+  local msg = verify_with(pos .. "\n" .. s:serialize())
+  ok(msg and msg:find("the snapshot of action " .. n .. " differs from the replay's position there", 1, true), msg)
+  msg = verify_with(bytes .. "x", hash)
+  ok(msg and msg:find("the snapshot of action " .. n .. " is damaged (its bytes do not match their hash)", 1, true), msg)
+  eq(verify_with(bytes, hash), nil, "the snapshot as written verifies")
+end)
