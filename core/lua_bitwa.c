@@ -1938,12 +1938,10 @@ static const luaL_Reg phases_methods[] = {
 /* bitwa.util.hash(text) -> 16 hex digits (FNV-1a, 64 bits): content
 ** hashes of modules, tables and files. */
 static int util_hash (lua_State *L) {
-  size_t n, i;
-  const unsigned char *s = (const unsigned char *)luaL_checklstring(L, 1, &n);
-  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  size_t n;
+  const char *s = luaL_checklstring(L, 1, &n);
   char buf[17];
-  for (i = 0; i < n; i++) { h ^= s[i]; h *= UINT64_C(0x100000001b3); }
-  snprintf(buf, sizeof buf, "%016" PRIx64, h);
+  snprintf(buf, sizeof buf, "%016" PRIx64, bitwa_script_text_hash(s, n));
   lua_pushstring(L, buf);
   return 1;
 }

@@ -77,7 +77,7 @@ typedef struct {
 ** Only trusted engine code is ever given in compiled form. */
 void bitwa_script_use_compiled (const bitwa_compiled_module *mods);
 
-/* FNV-1a, 64 bits, of n bytes. */
+/* FNV-1a, 64 bits, of n bytes (bitwa.util.hash's, as 16 hex digits). */
 uint64_t bitwa_script_text_hash (const char *s, size_t n);
 
 /* Load the text of a Lua file as luaL_loadfilex does (a first line
