@@ -51,6 +51,28 @@ function M.move_cost(u, from, to)
   return rules.units.sixths(row[armour])
 end
 
+local own_move_cost = M.move_cost
+
+-- Whether move_cost never asks less than 0 MP: it is this module's own
+-- (a replacement's costs are not known) and the table's costs are not
+-- negative.  movement.reach's search bound rests on it.
+local nonnegative = cache()   -- rules.tables.fortification -> the answer (a memo, while read-only)
+function M.move_cost_nonnegative()
+  if rules.fortifications.move_cost ~= own_move_cost then return false end
+  local F = rules.tables.fortification
+  local v = nonnegative[F]
+  if v ~= nil then return v end
+  v = rules.units.sixths(F.gate_mp) >= 0
+  for _, arm in ipairs { "infantry", "cavalry" } do
+    local row = F.mp[arm]
+    for a = 0, #row do
+      if row[a] ~= nil and rules.units.sixths(row[a]) < 0 then v = false end
+    end
+  end
+  if getmetatable(F) == "read-only" then nonnegative[F] = v end
+  return v
+end
+
 -- [12.1.1] whether u, attacking the units on hex h, attacks through
 -- fortifications (its strength is halved): h is fortified and u stands
 -- outside it (A-070).

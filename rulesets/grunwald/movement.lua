@@ -678,21 +678,66 @@ function M.planned_turn(s, tp, f)
 end
 
 local own_planned_turn, own_planned_move = M.planned_turn, M.planned_move
+local own_check_move, own_check_turn, own_terrain_cost, own_turn_cost, own_may_use_whole =
+  M.check_move, M.check_turn, M.terrain_cost, M.turn_cost, M.may_use_whole
+local own_arith_turn_cost = rules.arith.turn_cost
 
--- The least MP (sixths) any hex entry costs u: the lowest TERRAIN
--- INFLUENCE cost of its arm (the search toward a hex never overestimates).
-local function least_entry(u)
-  local arm = rules.units.arm(u)
-  local least
-  for _, name in ipairs(rules.tables.terrain_rows) do
-    local row = rules.tables.terrain[name]
+-- What reach's search needs of the tables for an arm: the least MP
+-- (sixths) any hex entry costs (the lowest TERRAIN INFLUENCE cost of the
+-- arm: the search toward a hex never overestimates), and whether none of
+-- the costs a step of that arm pays is negative (terrain, turns, a
+-- friendly unit on the hex, passing an enemy ZoC).  Kept per tables and
+-- arm while the tables are read-only.
+local reach_costs = cache()   -- rules.tables -> arm -> { least, nonnegative } (a memo: emptied when another game is played)
+local function costs_of(arm)
+  local TT = rules.tables
+  local least, nonneg = nil, true
+  for _, name in ipairs(TT.terrain_rows) do
+    local row = TT.terrain[name]
     local v = row and row[arm]
     if v ~= nil and (row.on == "hex" or name == "road") then
       local c = sixths(v)
+      if c < 0 then nonneg = false end
       if not least or c < least then least = c end
+    elseif v ~= nil and not (math.type(v) == "integer" or type(v) == "table") or (v ~= nil and sixths(v) < 0) then
+      nonneg = false     -- (a cost added to an entry: a stream, a slope)
     end
   end
-  return math.max(least or 0, 0)
+  for _, k in ipairs { "base", "horse_archer_base", "cf_plus", "infantry", "zoc" } do
+    local v = TT.turn[k]
+    if v ~= nil and sixths(v) < 0 then nonneg = false end
+  end
+  if sixths(TT.stacking.friendly_entry_mp) < 0 or sixths(TT.zoc.pass_mp) < 0 then nonneg = false end
+  return { math.max(least or 0, 0), nonneg }
+end
+local function reach_costs_of(u)
+  local arm = rules.units.arm(u)
+  if not frozen() then return costs_of(arm) end
+  local TT = rules.tables
+  local m = reach_costs[TT]
+  if not m then m = {}; reach_costs[TT] = m end
+  local c = m[arm]
+  if not c then c = costs_of(arm); m[arm] = c end
+  return c
+end
+
+-- Whether every step of a path pays its MP as this module reckons them,
+-- none below 0 (c: reach_costs_of(u)): its own checks, costs and plans
+-- and fortifications' own move_cost, over tables whose costs are not
+-- negative.  Then an entry into a hex pays c[1] or more, except the last
+-- step of a path, which may pay whatever MP are left ([4.2.9] the whole
+-- MP, [TERRAIN *] the extra road hex: both leave none), and no turn
+-- gives MP back: M.reach's bound.
+local function costs_bounded(c)
+  local MV = rules.movement
+  if MV.check_move ~= own_check_move or MV.check_turn ~= own_check_turn or MV.terrain_cost ~= own_terrain_cost
+     or MV.turn_cost ~= own_turn_cost or MV.may_use_whole ~= own_may_use_whole
+     or MV.planned_move ~= own_planned_move or MV.planned_turn ~= own_planned_turn
+     or rules.arith.turn_cost ~= own_arith_turn_cost or not c[2] then
+    return false
+  end
+  local F = rules.fortifications
+  return F.move_cost_nonnegative ~= nil and F.move_cost_nonnegative() == true
 end
 
 --[[
@@ -714,7 +759,8 @@ function M.reach(side, u, to, facing_)
   local ok, rule, why = check_mover(side, u)
   if not ok then return nil, rule, why end
   if not u.hex then return nil, "4.4.3", u.name .. " is off the map" end
-  local least = to and least_entry(u) or 0
+  local costs = to and reach_costs_of(u)
+  local least = costs and costs[1] or 0
   local distance = bitwa.hex.distance
   -- the open list: bitwa.heap, least estimate first and, among equal
   -- estimates, the entry pushed first (a total order: the same result
@@ -729,11 +775,24 @@ function M.reach(side, u, to, facing_)
   -- changes meanwhile.
   local heap = bitwa.heap()
   local hpush, hpop = heap.push, heap.pop
+  -- [the bound] with `to`, a place from which `to` is out of reach is
+  -- not pushed: D hexes from `to` (D >= 2), every way there enters D
+  -- hexes, all but the last paying `least` or more (costs_bounded),
+  -- so a place with fewer than (D - 1) x least MP left never gets there.
+  -- Leaving such places out changes neither the order of the others (the
+  -- heap's order is by estimate, then by push) nor which of them comes
+  -- out first at a place: of two entries at one place, the later one has
+  -- no more MP left than the earlier, so when the earlier is left out the
+  -- later is too.  The way found to `to`, and its cost, are the same; the
+  -- places listed before it are fewer when it cannot be reached.
+  local mp0 = u.mp_left
+  local bound = to and least > 0 and costs_bounded(costs)
   local left = {}        -- hex -> the least MP left to `to` (hexes are interned; the grid does not change)
   local function push(e, hex)
     if to then
       local l = left[hex]
       if not l then l = distance(hex, to) * least; left[hex] = l end
+      if bound and mp0 - e[2] + least < l then return end     -- (the MP left < (D - 1) x least)
       hpush(heap, e[2] + l, e)
     else
       hpush(heap, e[2], e)
@@ -747,7 +806,6 @@ function M.reach(side, u, to, facing_)
     for i = len, 1, -1 do p[i] = x[4]; x = x[3] end
     return p
   end
-  local mp0 = u.mp_left
   local to_label = to and to.label
   local MV = rules.movement
   local check_move, check_turn, planned_move, planned_turn, path_ends =

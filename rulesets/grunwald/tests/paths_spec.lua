@@ -76,3 +76,81 @@ test("paths 4.1.2: once another unit has moved, a unit that moved is done", func
   refused(g:act("PL", "move a 0207"), "4.1.2")
   eq(g:unit_table("b").hex, "0408")
 end)
+
+-- movement.reach toward a hex (A*) leaves out the places from which the
+-- hex is out of reach with the MP left [4.1.3]: it finds the same way,
+-- at the same cost, as the search that keeps them, and lists the others
+-- in the same order.  The search that keeps them is the one made when a
+-- cost function is not the module's own (here terrain_cost, wrapped: the
+-- same costs), whose least cost per hex is not known.
+local function reach_plain(g, name, to)
+  return g:query(function()
+    local api = g.rs.api
+    local out = {}
+    for i, d in ipairs(g.rs.rules.movement.reach("PL", api.unit(name), to and api.hex.parse(to))) do
+      local lines = {}
+      for k, s in ipairs(d.path) do lines[k] = s.line end
+      out[i] = d.hex.label .. "/" .. d.facing .. "/" .. d.cost .. "/" .. table.concat(lines, ",")
+    end
+    return out
+  end)
+end
+
+local function reach_games(units)
+  local bounded = setup(units)
+  local rs = ruleset.load("grunwald", { freeze = false })
+  local cost = rs.modules.movement.terrain_cost
+  rs.modules.movement.terrain_cost = function(...) return cost(...) end
+  local cl = {}
+  for i, u in ipairs(units) do cl[i] = u end
+  local kept = game_module.new { ruleset = rs, seed = 1,
+    scenario = { map = "test-field", turns = 3, units = cl, vars = { { "side.A", "PL" } } } }
+  return bounded, kept
+end
+
+-- whether every entry of a is in b, in the same order
+local function in_order(a, b)
+  local j = 1
+  for _, x in ipairs(a) do
+    while j <= #b and b[j] ~= x do j = j + 1 end
+    if j > #b then return false end
+    j = j + 1
+  end
+  return true
+end
+
+test("paths 4.1.3: a search toward a hex out of reach leaves out what cannot get there", function()
+  local bounded, kept = reach_games { U("c", "PL", "cavalry", "0210", "N") }
+  -- 0201 is 9 hexes north: 9 MP of clear ground, the unit has 8
+  local a, b = reach_plain(bounded, "c", "0201"), reach_plain(kept, "c", "0201")
+  for _, x in ipairs(a) do ok(not x:find("^0201/"), x) end
+  ok(#b > 0 and #a < #b, #a .. " places listed, " .. #b .. " without the bound")
+  ok(in_order(a, b), "the places listed are the full search's, in its order")
+  -- the whole reach (no hex asked) is the same either way
+  eq(reach_plain(bounded, "c"), reach_plain(kept, "c"))
+end)
+
+test("paths 4.1.3: a search toward a hex in reach finds the same way either way", function()
+  local bounded, kept = reach_games { U("c", "PL", "cavalry", "0210", "N"), U("e", "TO", "infantry", "0406", "S") }
+  for _, to in ipairs { "0206", "0203", "0607", "0807", "0712" } do
+    local a, b = reach_plain(bounded, "c", to), reach_plain(kept, "c", to)
+    ok(#a > 0 and a[#a]:find("^" .. to .. "/"), to .. ": " .. tostring(a[#a]))
+    eq(a[#a], b[#b], to .. ": the way found")
+    ok(#a <= #b and in_order(a, b), to .. ": the places listed before it")
+  end
+end)
+
+test("paths 4.1.3: the bound keeps a way that needs every MP", function()
+  -- infantry with 4 MP, four hexes of clear ground north: 4 MP, the least
+  -- any hex costs it, so every place of the way is at the bound
+  local i = { name = "i", side = "PL", kind = "infantry", hex = "0810", facing = "N", sp = 2, mp = 4 }
+  local bounded, kept = reach_games { i }
+  to_infantry_move(bounded)
+  to_infantry_move(kept)
+  local a, b = reach_plain(bounded, "i", "0806"), reach_plain(kept, "i", "0806")
+  eq(a[#a], "0806/0/24/move i,move i,move i,move i")
+  eq(a[#a], b[#b])
+  ok(in_order(a, b), "the places listed before it")
+  local far = reach_plain(bounded, "i", "0805")
+  for _, x in ipairs(far) do ok(not x:find("^0805/"), x) end
+end)
