@@ -198,8 +198,9 @@ static void on_completed (void *cls, struct MHD_Connection *c, void **con_cls,
 **   handler = function(method, path, args, body, headers) -> status,
 **     content_type, body [, stop], ready = function(port),
 **   idle = function(now_ms) -> ms until the next call | nil }
-** Returns when the handler asks to stop or on SIGINT/SIGTERM; nil and a
-** message when the server cannot start.
+** Returns when the handler asks to stop or on SIGINT/SIGTERM (whose
+** handler then stays installed: see the end); nil and a message when the
+** server cannot start.
 */
 static int http_serve (lua_State *L) {
   http_server s;
@@ -291,8 +292,16 @@ static int http_serve (lua_State *L) {
       }
     }
   }
-  sigaction(SIGINT, &old_int, NULL);
-  sigaction(SIGTERM, &old_term, NULL);
+  /* After a signal the handler stays: another may follow at once
+  ** (timeout(1) sends its signal to the command and then to its whole
+  ** process group, so the server gets it twice), and the default action
+  ** would end the process before the caller has closed its game (its
+  ** snapshot written, the WAL folded into the file).  Returning after a
+  ** signal means the command is ending; the handler only sets the flag. */
+  if (!http_signalled) {
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+  }
   MHD_stop_daemon(d);
   luaL_unref(L, LUA_REGISTRYINDEX, s.handler);
   luaL_unref(L, LUA_REGISTRYINDEX, s.idle);

@@ -331,6 +331,28 @@ has "$T/body" '"line":"fire a1 b1"' "once resolved, the log shows the order"
 stop
 PID=""
 
+# signals end the server cleanly, however many come: timeout(1) sends its
+# signal to the command and again to its process group; a second one once
+# the loop has ended must not kill the process before it has closed its
+# game (exit 0, the snapshot at the last action, no WAL left beside it).
+# The server is started directly here, so that the signals reach it.
+H="$T/h.bitwa"
+"$BITWA" start $SC --ruleset skirmish "$H" --seed 2 >/dev/null
+"$BITWA" serve "$H" --port 0 >"$T/serve4.out" 2>&1 &
+PID=$!
+started "$T/serve4.out" "http://"
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve4.out")
+req POST "api/act" '{"side":"A","line":"move c 0406"}'
+status 200 "a move before the signals"
+for _ in 1 2 3 4 5; do kill -TERM "$PID" 2>/dev/null; done
+wait "$PID"
+rc=$?
+PID=""
+[ $rc -eq 0 ] && ok || no "serve after five SIGTERMs: exit $rc, expected 0: $(cat "$T/serve4.out")"
+[ -e "$H-wal" ] && no "a WAL is left beside the served game" || ok
+"$BITWA" script tests/cli/dump_log.lua "$H" >"$T/h.log" 2>&1
+has "$T/h.log" '^snapshot|2|' "the snapshot is the position after the last action"
+
 # another interface only with a token
 timeout 60 "$BITWA" serve "$G" --port 0 --host 0.0.0.0 >"$T/serve2.out" 2>&1 &
 PID=$!
