@@ -154,3 +154,18 @@ test("paths 4.1.3: the bound keeps a way that needs every MP", function()
   local far = reach_plain(bounded, "i", "0805")
   for _, x in ipairs(far) do ok(not x:find("^0805/"), x) end
 end)
+
+test("paths 4.1.3: the bound keeps a way whose last step is the extra road hex", function()
+  -- [TERRAIN *] infantry whose whole move is on road may move one extra
+  -- road hex: on the Grunwald map's road south from 2100, 4 MP take it
+  -- four road hexes and the extra one, 2105, paying nothing (its MP are
+  -- spent); every place of the way has fewer MP left than the hexes still
+  -- to go cost, and the way is kept only because a path's last step may
+  -- cost less than the least entry cost
+  local i = { name = "i", side = "PL", kind = "infantry", hex = "2100", facing = "S", sp = 2, mp = 4 }
+  local bounded = game { ruleset = "grunwald", seed = 1,
+    scenario = { map = "grunwald", turns = 3, units = { i }, vars = { { "side.A", "PL" } } } }
+  to_infantry_move(bounded)
+  local a = reach_plain(bounded, "i", "2105")
+  eq(a[#a], "2105/3/24/move i,move i,move i,move i,move i")
+end)
