@@ -170,7 +170,7 @@ async function main() {
     await page.screenshot({ path: path.join(out, "9-replay.png") });
   } finally {
     await browser.close();
-    srv.kill("SIGTERM");
+    await stop(srv, "the skirmish");
   }
   const verify = execFileSync(bitwa, ["replay", game, "--verify"]).toString();
   check(verify.includes("every checksum matches"), "the game file verifies");
@@ -206,6 +206,20 @@ async function serve(args, what) {
     });
   });
   return { srv, url };
+}
+
+// Stop a server and wait until it has ended: it closes its game on SIGTERM
+// (snapshot, WAL folded into the file), so nothing reads the file while it
+// does, and it ends with status 0 however loaded the machine is.
+async function stop(srv, what) {
+  let ended;
+  if (srv.exitCode !== null || srv.signalCode !== null) ended = { code: srv.exitCode, signal: srv.signalCode };
+  else {
+    const done = new Promise((resolve) => srv.once("exit", (code, signal) => resolve({ code, signal })));
+    srv.kill("SIGTERM");
+    ended = await done;
+  }
+  check(ended.code === 0, `${what}: the server ends with status 0 on SIGTERM (${ended.code} ${ended.signal})`);
 }
 
 // Kircholm's deployment (husaria): an order with a hex and a facing
@@ -253,7 +267,7 @@ async function kircholm() {
     throw e;
   } finally {
     await browser.close();
-    srv.kill("SIGTERM");
+    await stop(srv, "Kircholm");
   }
 }
 
@@ -405,7 +419,7 @@ async function crecy() {
     throw e;
   } finally {
     await browser.close();
-    srv.kill("SIGTERM");
+    await stop(srv, "Crécy");
   }
 }
 
@@ -781,7 +795,7 @@ async function grunwald() {
     throw e;
   } finally {
     await browser.close();
-    srv.kill("SIGTERM");
+    await stop(srv, "Grunwald");
   }
 }
 
