@@ -104,7 +104,9 @@ end
 -- the floor, under the same conditions as the rules (in queries)
 local function floor_loop(n) return in_queries(n, floor_body) end
 
--- the rules' arithmetic and table, the dice of the floor
+-- the rules' arithmetic and table, the dice of the floor.  (Each timed
+-- loop is written out whole, the floor's dice inline in each: a helper
+-- shared between them would add a call per combat to what is measured.)
 local function core_loop(n)
   return in_queries(n, function(k, base)
     local x, acc = 12345, 0

@@ -695,12 +695,14 @@ local function costs_of(arm)
   for _, name in ipairs(TT.terrain_rows) do
     local row = TT.terrain[name]
     local v = row and row[arm]
-    if v ~= nil and (row.on == "hex" or name == "road") then
+    if v == nil then
+      -- (no cost for this arm)
+    elseif row.on == "hex" or name == "road" then
       local c = sixths(v)
       if c < 0 then nonneg = false end
       if not least or c < least then least = c end
-    elseif v ~= nil and not (math.type(v) == "integer" or type(v) == "table") or (v ~= nil and sixths(v) < 0) then
-      nonneg = false     -- (a cost added to an entry: a stream, a slope)
+    elseif not (math.type(v) == "integer" or type(v) == "table") or sixths(v) < 0 then
+      nonneg = false     -- (a cost added to an entry, a stream or a slope, that is not a count of MP at or above 0)
     end
   end
   for _, k in ipairs { "base", "horse_archer_base", "cf_plus", "infantry", "zoc" } do
