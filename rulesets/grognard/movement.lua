@@ -462,11 +462,13 @@ end
 
 function M.do_charge(u, t, plan)
   if not peasants_move(u) then return end
+  -- (the target is named now: the charge's half-moves may remove it)
+  local tname = t.name
   M.charge_begin(u, t, plan)
   for i = 1, #plan.hexes do
     if not M.charge_step(u, plan.hexes[i], plan.dirs[i]) then return end
   end
-  M.charge_arrive(u, t.name)
+  M.charge_arrive(u, tname)
 end
 
 -- the charge's start: u charges t by `plan` (its first direction)

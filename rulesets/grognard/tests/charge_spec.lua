@@ -215,3 +215,27 @@ test("Historical Options: Knights, among equally preferred enemies their side ch
   done(g:answer("l2"))
   eq({ unit(g, "k").charge_target, unit(g, "k").charged }, { "l2", true })
 end)
+
+test("Melees: charge, horse archers' split-move fire at their half-move removes the unit they charge: the charge goes on to its end, no charge check is rolled", function()
+  -- LC with bows charges t (4 figures of LI) from 0510: the half-move comes
+  -- before contact, and it fires at t there (split-move and fire)
+  local g = new { U("ha", "A", "LC", "0510", "N", { weapon = "bow", figures = 6 }), U("t", "B", "LI", "0503", "S", { figures = 4 }) }
+  local r = g:act("A", "charge ha t")
+  eq(r.status, "decision")
+  eq({ g:pending_request().side, g:pending_request().kind }, { "A", "split_move_fire" })
+  -- 6 firers at light armour, die 6; then t's check for heavy losses, 7 on 2D6
+  g.dice:force { 6, 7 }
+  local r2 = g:answer("t")
+  done(r2)
+  eq(g.dice:forced_left(), 0, "no cavalry-charge check: the charged unit is gone")
+  eq(g:find_unit("t"), nil, "removed by its morale check")
+  local lost, removed = false, false
+  for _, e in ipairs(r2.events) do
+    local text = tostring(e.text or e.note or e)
+    if text:find("t loses 3 figures", 1, true) then lost = true end
+    if text:find("t rolled 7 and is removed", 1, true) then removed = true end
+  end
+  ok(lost and removed, "3 of its 4 figures fall to the volley, and the 7 of its heavy-losses check removes it")
+  local ha = unit(g, "ha")
+  eq({ ha.hex, ha.charged, ha.charge_target }, { "0504", true, "t" }, "the charge's hexes, to the one next to where t stood")
+end)
