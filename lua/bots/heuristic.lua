@@ -74,7 +74,10 @@ local function leader_move(u, to, enemies, friends)
     local d = bitwa.hex.distance(u.hex, f.hex)
     if d < now then now = d end
   end
-  if with then return (now == 0 and 2 or 9), 10 end
+  -- (a leader already with his troops gains nothing by going to others:
+  -- where moves cost nothing, a deployment, he would go back and forth)
+  if now == 0 then return -1, 2 end
+  if with then return 9, 10 end
   if near < now then return 3 + math.min(now - near, 5), 10 end
   return -1, 1
 end
@@ -156,8 +159,15 @@ local function score(side, line, enemies, cache, friends)
   end
 
   local u = mine[1]
-  if not (u and u.hex and bitwa.hex.on_map(u.hex)) or #enemies == 0 then
+  if not (u and u.hex and bitwa.hex.on_map(u.hex)) then
     return 1, (#mine > 0 and 2 or 4)
+  end
+  if #enemies == 0 then
+    -- no enemy on the map to move toward (he deploys later): a unit on
+    -- the map gains nothing by a move or a turn (where they cost nothing,
+    -- a deployment, it would go back and forth); other lines as above
+    if #hexes > 0 or #facings > 0 then return -1, 2 end
+    return 1, 2
   end
   -- a leader's line that names neither a hex nor a facing ("move U": the
   -- rules know where it goes) is judged once nothing else is worth
@@ -193,7 +203,10 @@ local function score(side, line, enemies, cache, friends)
     local s = 20 * k * (d0 - d1) + 10 * (m0 - m1)
     -- contact: welcome against a weaker or equal enemy, not a stronger one
     if d1 == 1 then s = s + (strength(u) >= strength(near) and 10 * k or -25 * k) end
-    if bitwa.hex.distance(u.hex, to) > 1 then s = s + k end   -- a longer stride: 1/10
+    -- a longer stride: 1/10, for a move that gains (a move that gains
+    -- nothing stays worth nothing: where moves cost nothing, a
+    -- deployment, it would go back and forth)
+    if s > 0 and bitwa.hex.distance(u.hex, to) > 1 then s = s + k end
     return s, 10 * k
   end
 

@@ -326,8 +326,11 @@ test("heuristic bot: leaders (the manifest's leader role) are not fighters", fun
   -- a fighter's advance before any leader move, however far the leader would go
   eq(pick { "march ac 0904", "march ac 0504", "march a1 0504", "end" }, "march a1 0504")
   -- a leader goes to its troops, not alone next to the enemy
-  eq(pick { "march ac 0904", "march ac 0905", "march ac 0305", "end" }, "march ac 0305")
+  eq(pick { "march ac 0904", "march ac 0905", "march ac 0305" }, "march ac 0305")
   eq(pick { "march ac 0904", "end" }, "end", "alone next to b1: never")
+  -- already with troops (a1), he gains nothing by going to others (a2):
+  -- where moves cost nothing he would go back and forth
+  eq(pick { "march ac 0305", "end" }, "end", "with a1 already")
   -- a lone enemy leader is an attack to make; the chief adds no strength
   eq(pick { "fire a2 b1", "fire ac b1", "end" }, "end", "1 against 2 (the chief counts for nothing)")
   -- a loss: a field unit takes it, the leader only when alone offered
@@ -825,4 +828,28 @@ end, choose = function(side, legal) return legal[1] end, answer = function(req) 
   ok(f[9]:match("^nil:"), "a refused line: " .. f[9])
   eq(g:checksum(), before, "the game is unchanged")
   eq(g.dice:count(), rolls, "no roll of the game's dice")
+end)
+
+test("heuristic bot: a deployment (moves that cost nothing) ends; no unit goes back and forth (Kircholm, both sides heuristic)", function()
+  -- the deploy phases of turn 11; before, the bot's leaders moved from
+  -- troops to troops, units on the map were moved while the enemy had
+  -- none to move toward, and strides that gained nothing scored 1/10:
+  -- the positions repeated until the runner's limit
+  local g = game_module.new { ruleset = ruleset.load("husaria"), scenario = "kircholm", seed = 3 }
+  local seen, repeated, deploys, left = {}, 0, 0, nil
+  -- (the game is played 400 actions at most: the runner stops it there)
+  runner.play(g, { PL = make("heuristic", 3, 1), SW = make("heuristic", 3, 2) }, {
+    max_actions = 400,
+    on_action = function(gg, r)
+      if left or r.status ~= "done" then return end
+      local ph = gg:phase_info().name
+      if not ph:find("deploy", 1, true) then left = ph return end
+      deploys = deploys + 1
+      local c = gg:checksum()
+      if seen[c] then repeated = repeated + 1 end
+      seen[c] = true
+    end })
+  eq(left, "A.artillery", "past both deployments within 400 actions")
+  eq(repeated, 0, "no position of the deployment comes back")
+  ok(deploys > 20 and deploys < 120, "each unit deployed about once: " .. deploys .. " deploy actions")
 end)
