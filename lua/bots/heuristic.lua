@@ -16,11 +16,18 @@
 --                        what the rules offer (entering the map,
 --                        rallying...) is done.
 --
+-- A move or turn that gains nothing is worth nothing (a stride is a
+-- bonus only to a move that gains; with no enemy on the map a unit on it
+-- stays): where moves cost nothing, a deployment, each line played must
+-- lower the unit's distances to the enemy (or bring it into contact, from
+-- which it moves no more), so the phase ends.
+--
 -- Leaders (the manifest's leader kinds, bitwa.roles()) are not fighters:
 -- they count for no strength, are not the enemy to close with, and move
 -- only after the fighters have nothing better to do, toward our own
--- field units (onto a hex with them is best), never to a hex next to
--- an enemy field unit without a friend there.  An attack on enemy
+-- field units (onto a hex with them is best; one already with them
+-- stays), never to a hex next to an enemy field unit without a friend
+-- there.  An attack on enemy
 -- leaders with no field unit among them (a lone leader) is a good one.
 -- Markers (roles.markers) are neither.
 --
