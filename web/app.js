@@ -365,13 +365,16 @@ async function selectUnit(name, centre) {
   }
   const r = await api("GET", "unit?name=" + encodeURIComponent(name));
   if (!r.ok) { toast(r.data.error); return; }
-  selected = { name, reach: r.data.reach, orders: r.data.orders, side: r.data.unit.side };
+  const side = r.data.unit.side;
+  selected = { name, reach: r.data.reach, orders: r.data.orders, side };
   // orders between units (params all unit/units: an attack, a fire...)
   // where this unit may be the first: chosen on the board
   const kinds = composableKinds(), bkinds = boardKinds();
   let offers = [], picks = [];
-  if (kinds.length && !state.bots[selected.side] && !state.pending && !state.over) {
-    const a = await api("GET", "actions?side=" + encodeURIComponent(selected.side));
+  if (kinds.length && !state.bots[side] && !state.pending && !state.over) {
+    const a = await api("GET", "actions?side=" + encodeURIComponent(side));
+    // (the click may have been taken back or another unit clicked while
+    // the list came: `selected` is then another's or none, checked below)
     if (a.ok) {
       for (const k of kinds) {
         const lines = a.data.actions.filter((x) => x.words[0] === k).map((x) => x.words);
@@ -382,7 +385,7 @@ async function selectUnit(name, centre) {
   // orders of this unit with a hex or a facing (every legal line, not
   // grouped as the actions list groups a path's first steps): built on
   // the board
-  if (bkinds.length && !state.bots[selected.side] && !state.pending && !state.over) {
+  if (bkinds.length && !state.bots[side] && !state.pending && !state.over) {
     for (const k of bkinds) {
       const lines = (r.data.order_words || []).filter((w) => w[0] === k && w[1] === name);
       if (lines.length) picks.push({ kind: k, lines });

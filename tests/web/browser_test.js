@@ -29,6 +29,7 @@ async function main() {
   const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const watched = watch(page);
     const state = async () => (await (await page.request.get(url + "api/state")).json());
     const unitHex = async (name) => (await state()).units.find((u) => u.name === name).hex;
     await page.goto(url);
@@ -167,6 +168,7 @@ async function main() {
     await page.press("#rp-turn", "Enter");
     await page.waitForFunction(() => document.querySelector("#where").textContent.includes("after action 1"));
     passes++;
+    clean(watched, "the skirmish");
     await page.screenshot({ path: path.join(out, "9-replay.png") });
   } finally {
     await browser.close();
@@ -186,6 +188,20 @@ function fresh(game) {
   for (const f of [game, game + "-wal", game + "-shm"]) if (fs.existsSync(f)) fs.unlinkSync(f);
 }
 
+// What a page met that its user would see as broken: an uncaught script
+// error, or a request of its own answered 404 (a file or route missing).
+// The API's refusals (4xx other than 404) are the page's to show, not
+// errors.  watch(page) before its goto; clean(watched, what) at its end.
+function watch(page) {
+  const seen = [];
+  page.on("pageerror", (e) => seen.push("script error: " + (e.stack || e.message)));
+  page.on("response", (r) => { if (r.status() === 404) seen.push("404 " + r.url()); });
+  return seen;
+}
+function clean(seen, what) {
+  check(seen.length === 0, `${what}: the page met no script error and no missing file (${seen.join("; ")})`);
+}
+
 // Headless Chromium, quiet (no network of its own)
 function launch() {
   return chromium.launch({ executablePath: chromePath, headless: true,
@@ -199,6 +215,8 @@ async function serve(args, what) {
   const url = await new Promise((resolve, reject) => {
     let buf = "";
     const t = setTimeout(() => reject(new Error(what + ": the server did not start")), 120000);
+    // a server that ends before it listens is a failure now, not at the timeout
+    srv.once("exit", (code, signal) => { clearTimeout(t); reject(new Error(`${what}: the server ended (${code} ${signal}) before it listened`)); });
     srv.stdout.on("data", (d) => {
       buf += d;
       const m = buf.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
@@ -231,6 +249,7 @@ async function kircholm() {
   const { srv, url } = await serve(["husaria/kircholm", "-o", game, "--seed", "1", "--bots", "SW=rules"], "Kircholm");
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const watched = watch(page);
   try {
     const state = async () => (await (await page.request.get(url + "api/state?marks=0")).json());
     await page.goto(url);
@@ -261,6 +280,7 @@ async function kircholm() {
                                before.actions + 1, { timeout: 30000 });
     const g = (await state()).units.find((u) => u.name === "Gosiewski");
     check(g.hex === "3915" && g.facing === f, `Gosiewski deployed at 3915 facing ${f} (${g.hex} ${g.facing})`);
+    clean(watched, "Kircholm");
     await page.screenshot({ path: path.join(out, "k2-deployed.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "k-failed.png") });
@@ -281,6 +301,7 @@ async function crecy() {
   const { srv, url } = await serve(["grognard/crecy", "-o", game, "--seed", "1", "--bots", "B=rules"], "Crécy");
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const watched = watch(page);
   try {
     const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
     const unit = async (name) => (await get("state?marks=0")).units.find((u) => u.name === name);
@@ -413,6 +434,7 @@ async function crecy() {
     check(!after || after.strength <= before, `${target}: ${before} figures, then ${after ? after.strength : "gone"}`);
     await page.selectOption("#marks", "turn");
     await page.waitForTimeout(300);
+    clean(watched, "Crécy");
     await page.screenshot({ path: path.join(out, "c3-after-volley.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "c-failed.png") });
@@ -463,6 +485,7 @@ async function grunwald() {
   const { srv, url } = await serve(["grunwald/clash-of-titans", "-o", game, "--seed", "1", "--bots", "TO=rules"], "Grunwald");
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const watched = watch(page);
   try {
     const get = async (p) => (await (await page.request.get(url + "api/" + p)).json());
     const post = async (p, body) => {
@@ -789,6 +812,7 @@ async function grunwald() {
     await page.waitForSelector(`#log li.current[data-n="${att.n}"]`, { timeout: 30000 });
     const li = await page.locator("#log li.current").textContent();
     check(li.includes(att.line) && li.includes("roll "), "the log shows the attack with its rolls");
+    clean(watched, "Grunwald");
     await page.screenshot({ path: path.join(out, "g7-replay-attack.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "g-failed.png") });
