@@ -777,8 +777,13 @@ function afterAction(d) {
 }
 
 async function answer(value) {
+  // a refresh under way drew the decision now answered: it is dropped,
+  // so that it does not open the dialog on that decision again
+  ++refreshes;
   const r = await api("POST", "answer", { answer: value });
-  if (!r.ok) { toast(refusal(r.data)); return; }
+  // refused: the decision is still pending, its dialog again (the game has
+  // not changed, so the live view would not bring it back)
+  if (!r.ok) { toast(refusal(r.data)); decisionDialog(); return; }
   afterAction(r.data);
 }
 

@@ -309,19 +309,42 @@ async function crecy() {
                                               n, { timeout: 30000 });
     // the bot's turn over, A's decisions answered in the page's dialogs
     // (fire at a passing enemy: the first unit that may), until A acts in `phase`
+    let refusedOnce = false;
     const until = async (phase) => {
       for (const more = within(180000); more();) {
         const s = await get("status");
         if (s.bot_busy) { await page.waitForTimeout(50); continue; }
         if (s.pending && s.pending.side === "A") {
-          await page.waitForSelector("dialog#decision[open]", { timeout: 30000 });
-          if (await page.locator("#decision-multi").isVisible()) {
-            await page.check("#decision-options input >> nth=0");
-            await page.click("#decision-send");
-          } else {
-            await page.click("#decision-options button >> nth=0");
+          // the dialog showing this decision (a dialog just answered may
+          // still be open on it, or open at once on the next)
+          await page.waitForFunction((p) => document.querySelector("dialog#decision").open &&
+            document.querySelector("#decision-prompt").textContent === p, s.pending.prompt, { timeout: 30000 });
+          const send = async () => {
+            if (await page.locator("#decision-multi").isVisible()) {
+              await page.check("#decision-options input >> nth=0");
+              await page.click("#decision-send");
+            } else {
+              await page.click("#decision-options button >> nth=0");
+            }
+          };
+          if (!refusedOnce) {
+            // the first answer sent as an option that is none of the
+            // decision's: the server refuses it, the page says so and
+            // opens the same decision again
+            refusedOnce = true;
+            await page.route("**/api/answer", (r) => r.continue({ postData: JSON.stringify({ answer: "no-such-option" }) }));
+            await send();
+            await page.waitForFunction(() => !document.querySelector("#toast").hidden &&
+              document.querySelector("#toast").textContent.startsWith("refused"), null, { timeout: 30000 });
+            await page.unroute("**/api/answer");
+            const again = await get("status");
+            check(JSON.stringify(again.pending) === JSON.stringify(s.pending) && again.actions === s.actions,
+                  "a refused answer leaves the decision pending");
+            await page.waitForFunction((p) => document.querySelector("dialog#decision").open &&
+              document.querySelector("#decision-prompt").textContent === p, s.pending.prompt, { timeout: 30000 });
+            passes++;   // the dialog is open again on the same decision
           }
-          await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
+          await send();
           for (const more2 = within(60000); more2();) {
             const t = await get("status");
             if (JSON.stringify(t.pending) !== JSON.stringify(s.pending) || t.actions !== s.actions) break;
