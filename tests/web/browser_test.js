@@ -569,7 +569,10 @@ async function grunwald() {
         const st = await status();
         if (st.bot_busy) { await page.waitForTimeout(50); continue; }
         if (!(st.pending && st.pending.side === "PL")) return st;
-        await page.waitForSelector("dialog#decision[open]", { timeout: 60000 });
+        // the dialog showing this decision (the one just answered may still
+        // be open, or the next already)
+        await page.waitForFunction((p) => document.querySelector("dialog#decision").open &&
+          document.querySelector("#decision-prompt").textContent === p, st.pending.prompt, { timeout: 60000 });
         check((await page.textContent("#decision-title")).includes("PL decides"), "a decision dialog for PL");
         if (dialogs === 0) await page.screenshot({ path: path.join(out, "g3-decision.png") });
         // the Polish unit the decision names (its prompt, else its options) is in view beside the dialog
@@ -599,7 +602,6 @@ async function grunwald() {
         } else {
           await page.click(`#decision-options button[value="${ans}"]`);
         }
-        await page.waitForFunction(() => !document.querySelector("dialog#decision").open);
         dialogs++;
         for (const more2 = within(60000); more2();) {
           const t = await status();
