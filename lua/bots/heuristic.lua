@@ -118,6 +118,22 @@ local function where_to(side, line, u, cache)
   return w[1], w[2]
 end
 
+-- nearest(h, enemies) for one decision's enemies, kept per hex in the
+-- decision's cache (its answer depends on the hex alone: a unit's turns
+-- and moves ask it of the same hexes again)
+local function nearest_enemy(h, enemies, cache)
+  local near = cache.near
+  if not near then near = {}; cache.near = near end
+  local k = h.label
+  local r = near[k]
+  if not r then
+    local e, d, m = nearest(h, enemies)
+    r = { e, d, m }
+    near[k] = r
+  end
+  return r[1], r[2], r[3]
+end
+
 local function score(side, line, enemies, cache, friends)
   local ws = words(line)
   local mine, theirs, hexes, facings = {}, {}, {}, {}
@@ -185,7 +201,7 @@ local function score(side, line, enemies, cache, friends)
     local to, f = where_to(side, line, u, cache)
     if to then hexes[1] = to elseif f then facings[1] = f else return -1, 2 end
   end
-  local target, d0, m0 = nearest(u.hex, enemies)
+  local target, d0, m0 = nearest_enemy(u.hex, enemies, cache)
 
   -- a leader is no fighter: it follows its troops (a turn is worth
   -- nothing to it)
@@ -199,7 +215,7 @@ local function score(side, line, enemies, cache, friends)
   -- of them: a way round an obstacle); a unit in contact stays
   if #hexes > 0 then
     local to = hexes[#hexes]
-    local near, d1, m1 = nearest(to, enemies)
+    local near, d1, m1 = nearest_enemy(to, enemies, cache)
     if d0 <= 1 then
       if d1 <= 1 then return -1, 2 end
       return -3, 1
