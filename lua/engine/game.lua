@@ -887,6 +887,8 @@ function Game:_perform(side, line)
   local spec = self.rs.manifest.actions[kind]
   -- KIND UNIT HEX [FACING]: a path order, walked step by step (paths.lua)
   if paths.is_path(self, spec, words) then return paths.walk(self, side, kind, spec, words, M._convert) end
+  local bad = paths.form_error(self, spec, words)
+  if bad then self.rs.api.refuse("", kind .. ": " .. bad) end
   local args, nparams = M._convert(self, kind, spec.params or {}, words)
   local f = ruleset.hook_function(self.rs, spec.run)
   f(side, table.unpack(args, 1, nparams))

@@ -148,6 +148,24 @@ local function step(g, side, line, check_first, convert)
   return true
 end
 
+-- A line written in the path form KIND UNIT HEX [FACING] (its third word
+-- a hex's label) that is no path order and no line of the action's own
+-- form either: what is wrong with it as a path order, as the refusal's
+-- "argument N (type): message", else nil.  (Without it such a line is
+-- refused by the action's own form, as "'9999' is not one of keep" where
+-- that form takes a word there.)
+function M.form_error(g, spec, words)
+  if not spec.reach then return nil end
+  if #words < 3 or #words > 4 then return nil end
+  local h = bitwa.hex.parse(words[3])
+  if h == nil or fits(g, spec.params or {}, words) then return nil end
+  if not g.map:contains(h) then return "argument 2 (hex): '" .. words[3] .. "' is not a hex on the map" end
+  if words[4] and not util.parse_facing(words[4]) then
+    return "argument 3 (facing): '" .. words[4] .. "' is not a facing (N NE SE S SW NW)"
+  end
+  return nil
+end
+
 -- Walk a path order (inside the action, where the game is bound).
 -- convert(g, kind, params, words) is the game's argument conversion.
 function M.walk(g, side, kind, spec, words, convert)

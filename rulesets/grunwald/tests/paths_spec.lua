@@ -69,6 +69,21 @@ test("paths 3.3.2: a path ends in an enemy ZoC; beyond it is out of reach", func
   refused(g:act("PL", "move i"), "3.3.2")
 end)
 
+test("paths 4.2.1: a path order to a hex off the map is refused as such, not as a word that is not keep", function()
+  local g = setup { U("c", "PL", "cavalry", "0210", "N") }
+  local r = g:act("PL", "move c 9999")
+  refused(r, "")
+  eq(r.message, "move: argument 2 (hex): '9999' is not a hex on the map")
+  r = g:act("PL", "move c 0207 keep")
+  refused(r, "")
+  eq(r.message, "move: argument 3 (facing): 'keep' is not a facing (N NE SE S SW NW)")
+  -- the one-hex form keeps its own message
+  r = g:act("PL", "move c kep")
+  refused(r, "")
+  eq(r.message, "move: argument 2 (choice:keep): 'kep' is not one of keep")
+  eq(g:unit_table("c").hex, "0210")
+end)
+
 test("paths 4.1.2: once another unit has moved, a unit that moved is done", function()
   local g = setup { U("a", "PL", "cavalry", "0210", "N"), U("b", "PL", "cavalry", "0410", "N") }
   done(act(g, "PL", "move a 0209"))

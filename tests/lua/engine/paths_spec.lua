@@ -32,3 +32,19 @@ test("paths: the listing gives destinations, not steps and facings, and each is 
   ok(dests > steps, "more destinations than one-hex moves: " .. dests)
   eq(listed[#listed].line, "end")
 end)
+
+test("paths: a line in the path form with a hex off the map or a word that is no facing is refused as such", function()
+  local g = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 1 }
+  local before = g:checksum()
+  local r = g:act("A", "move R1 9999 N")
+  eq(r.status, "refused")
+  eq(r.message, "move: argument 2 (hex): '9999' is not a hex on the map")
+  r = g:act("A", "move R1 0404 X")
+  eq(r.status, "refused")
+  eq(r.message, "move: argument 3 (facing): 'X' is not a facing (N NE SE S SW NW)")
+  -- the action's own form keeps its own message
+  r = g:act("A", "move R1 9999")
+  eq(r.status, "refused")
+  eq(r.message, "move: argument 2 (hex): '9999' is not a hex on the map")
+  eq(g:checksum(), before, "nothing changed")
+end)
