@@ -679,7 +679,9 @@ function M.run(g, opts)
         return 1
       end
       after(r, names)
-      if r.status == "refused" or r.status == "error" then return 1 end
+      -- (conflict: the log could not take the action, a full disk: the
+      -- bot would only try it again)
+      if r.status == "refused" or r.status == "error" or r.status == "conflict" then return 1 end
     else
       local prompt
       if req then prompt = string.format("%s, %s [%s]> ", req.side, req.prompt, table.concat(req.options, " | "))

@@ -7,7 +7,9 @@ bots[side] = { choose = fn(g, side, legal) -> line, answer = fn(g, req) -> optio
                propose = fn(g, side, tried) -> line | nil (optional) }
 opts.max_actions (default 100000), opts.on_action(g, r), opts.on_turn(g, turn)
 -> result, stats.  A bot that fails (an error in its code, its budget
-exceeded) stops the game: nil and the bot's message.
+exceeded) stops the game: nil and the bot's message; so does an action
+the game's log could not take (a full disk: nil and why, the game as it
+was before that action).
 
 stats = { refused = n, refused_by = {rule = n}, fallbacks = n }: the
 proposed lines the game refused (and by which rule), and the actions for
@@ -106,6 +108,16 @@ function M.play(g, bots, opts)
       return nil, r.message .. (r.traceback and ("\n" .. r.traceback) or "")
     end
     if r.status == "refused" then return nil, "refused: " .. r.rule .. " " .. r.message end
+    -- not written to the game's log (a full disk, another writer): the
+    -- game is as it was before the action, and playing on would only try
+    -- the same action again
+    if r.status == "conflict" then
+      return nil, "the action was not written to the game file: " .. tostring(r.message) ..
+        " (the file holds the game up to action " .. g.n .. ")"
+    end
+    if r.status ~= "done" and r.status ~= "decision" then
+      return nil, "the game answered " .. tostring(r.status) .. ": " .. tostring(r.message)
+    end
     if opts.on_action then opts.on_action(g, r) end
     if g:turn() ~= last_turn then
       if opts.on_turn then opts.on_turn(g, last_turn) end

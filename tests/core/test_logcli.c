@@ -10,7 +10,9 @@
 **     the row; a damaged snapshot is refused, never trusted;
 **   - opening: a FIFO, a read-only file, a read-only directory, bad
 **     --bots or --durability, invalid JSON metadata, an interrupted
-**     creation, a format 1 file.
+**     creation, a format 1 file;
+**   - a full disk: `run` stops at the first action the log cannot take,
+**     `do` is refused, nothing acknowledged is lost, the game resumes.
 ** Uses the fixture ruleset tests/fixtures/rulesets/ledger.
 ** Environment: BITWA_BIN (required), BITWA_HOME (the source tree),
 ** BITWA_RACES (rounds of each race, default 25).
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -90,6 +93,12 @@ static int exists (const char *path) {
   return lstat(path, &sb) == 0;
 }
 
+/* The file size limit of the commands started (0: none): a write past it
+** fails with EFBIG (SIGXFSZ ignored), as a write to a full disk fails
+** with ENOSPC; such a command is also stopped after 120 s (SIGALRM), so
+** that one that would try again for ever fails the test. */
+static long fsize_limit;
+
 /* Start bitwa with the given arguments (NULL-terminated), output into
 ** files named after tag. */
 static pid_t spawn_v (const char *tag, char *const argv[]) {
@@ -112,6 +121,13 @@ static pid_t spawn_v (const char *tag, char *const argv[]) {
         (setgroups(0, NULL) != 0 || setgid(as_gid) != 0 || setuid(as_uid) != 0 ||
          setuid(0) == 0))
       _exit(125);
+    if (fsize_limit > 0) {
+      struct rlimit rl;
+      rl.rlim_cur = rl.rlim_max = (rlim_t) fsize_limit;
+      signal(SIGXFSZ, SIG_IGN);
+      if (setrlimit(RLIMIT_FSIZE, &rl) != 0) _exit(124);
+      alarm(120);
+    }
     execv(bin, argv);
     _exit(127);
   }
@@ -706,6 +722,70 @@ static void test_docs_queries (void) {
   free(doc);
 }
 
+/* ------------------------------------------------------------ full disk */
+
+/* The last action's checksum of a game file, in buf. */
+static void last_checksum (const char *g, char *buf, size_t len) {
+  CHECK_INT(query_rows(g, "SELECT checksum FROM action WHERE status = 'done' ORDER BY n DESC LIMIT 1",
+                       buf, len), 1);
+}
+
+/*
+** No room for the log to grow (the file size limit, as a full disk):
+** `run --resume` stops with one line and exit 1 at the first action the
+** log cannot take (it used to take the action as played and try the
+** same one again until its action limit); `do` is refused with exit 2
+** and changes nothing (another game: one line, then played with room); the file holds every acknowledged action and
+** verifies; with room again `run --resume` ends the game as a run that
+** never ran out of room does.
+*/
+static void test_disk_full (void) {
+  PATH(ref, "fullref.bitwa");
+  PATH(g, "full.bitwa");
+  char want[128], got[128];
+  struct stat sb;
+  long long before;
+  remove_game(ref);
+  remove_game(g);
+  CHECK_INT(RUN("fullref", "start", "ledger/duel", (char *) ref, "--seed", "3"), 0);
+  CHECK_INT(RUN("fullref", "run", (char *) ref, "--resume", "--quiet"), 0);
+  last_checksum(ref, want, sizeof want);
+  CHECK_INT(RUN("full", "start", "ledger/duel", (char *) g, "--seed", "3"), 0);
+  CHECK(stat(g, &sb) == 0);
+  /* room for the file as it is and a few of the WAL's pages */
+  fsize_limit = (long) sb.st_size + 16384;
+  CHECK_INT(RUN("fullrun", "run", (char *) g, "--resume", "--quiet"), 1);
+  fsize_limit = 0;
+  clean_message("fullrun", "was not written to the game file");
+  before = query_int(g, "SELECT max(n) FROM action WHERE status = 'done'");
+  CHECK(before > 1);
+  CHECK_INT(query_int(g, "SELECT count(*) FROM action WHERE status = 'done' AND line = 'game over'"), 0);
+  CHECK_INT(RUN("fullverify", "replay", (char *) g, "--verify"), 0);
+  /* `do` with no room: refused with one line, nothing changed; with
+  ** room, the same action is played */
+  {
+    PATH(d, "fulldo.bitwa");
+    int rc;
+    remove_game(d);
+    CHECK_INT(RUN("fulldo", "start", "ledger/duel", (char *) d), 0);
+    fsize_limit = 4096;
+    rc = RUN("fulldo", "do", (char *) d, "A", "step");
+    fsize_limit = 0;
+    CHECK_INT(rc, 2);
+    clean_message("fulldo", NULL);
+    CHECK_INT(query_int(d, "SELECT count(*) FROM action WHERE line = 'step'"), 0);
+    CHECK_INT(RUN("fulldo", "do", (char *) d, "A", "step"), 0);
+    CHECK_INT(query_int(d, "SELECT count(*) FROM action WHERE line = 'step'"), 1);
+  }
+  /* room again: the game ends as the run that had room all along */
+  CHECK_INT(RUN("fullresume", "run", (char *) g, "--resume", "--quiet"), 0);
+  last_checksum(g, got, sizeof got);
+  CHECK_STR(got, want);
+  CHECK_INT(RUN("fullverify", "replay", (char *) g, "--verify"), 0);
+  printf("full disk: run stopped after action %lld with one line, do refused, resumed to checksum %s\n",
+         before, got);
+}
+
 int main (void) {
   const char *home = getenv("BITWA_HOME");
   int rounds = env_int("BITWA_RACES", 25);
@@ -730,6 +810,7 @@ int main (void) {
   test_opening();
   test_format1();
   test_docs_queries();
+  test_disk_full();
   if (check_failed_ == 0) remove_tree(dir);
   else fprintf(stderr, "kept %s\n", dir);
   return check_summary();
