@@ -620,6 +620,8 @@ function Server:api(method, route, args, body)
       local r = g:try(t.side, t.line)
       local out = result_json(r)
       if r.status == "refused" then return reply(422, out) end
+      -- not written to the game file (a full disk): not played
+      if r.status == "conflict" then return reply(409, out) end
       if r.status == "error" then return reply(500, out) end
       out.bots_busy = self.bot_play and self:bot_turn()
       return reply(200, out)
@@ -630,6 +632,7 @@ function Server:api(method, route, args, body)
       local r = g:answer(t.answer)
       local out = result_json(r)
       if r.status == "refused" then return reply(422, out) end
+      if r.status == "conflict" then return reply(409, out) end
       if r.status == "error" then return reply(500, out) end
       out.bots_busy = self.bot_play and self:bot_turn()
       return reply(200, out)

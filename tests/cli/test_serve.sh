@@ -353,6 +353,37 @@ PID=""
 "$BITWA" script tests/cli/dump_log.lua "$H" >"$T/h.log" 2>&1
 has "$T/h.log" '^snapshot|2|' "the snapshot is the position after the last action"
 
+# a full disk (the file size limit, as a full disk; SIGXFSZ ignored so that
+# a write past it fails): an action the log cannot take is answered 409
+# with its message and is not played; every action answered 200 is in the
+# file, which verifies
+F="$T/f.bitwa"
+"$BITWA" start $SC --ruleset skirmish "$F" --seed 2 >/dev/null
+blocks=$(( ($(wc -c <"$F") + 8192) / 512 ))
+(trap '' XFSZ; ulimit -f "$blocks" && exec timeout 120 "$BITWA" serve "$F" --port 0) >"$T/serve5.out" 2>&1 &
+PID=$!
+started "$T/serve5.out" "http://"
+URL=$(sed -n 's|.* at \(http://127\.0\.0\.1:[0-9]*/\).*|\1|p' "$T/serve5.out")
+acked=1
+for _ in $(seq 1 60); do
+  side=A
+  req GET "api/state?marks=0"
+  grep -q '"acting":\["B"\]' "$T/body" && side=B
+  req POST "api/act" "{\"side\":\"$side\",\"line\":\"end\"}"
+  [ "$code" = 200 ] || break
+  acked=$((acked + 1))
+done
+status 409 "an action the full disk cannot take"
+has "$T/body" '"status":"conflict"' "it is not played"
+has "$T/body" 'commit: ' "the message says why"
+req GET "api/status"
+has "$T/body" "\"actions\":$acked," "the game is at the last action answered 200 ($acked)"
+stop
+PID=""
+"$BITWA" show "$F" >"$T/f.show" 2>&1
+has "$T/f.show" "^actions $acked," "the file holds every action answered 200"
+expect 0 "the file verifies after a full disk" "$BITWA" replay "$F" --verify
+
 # another interface only with a token
 timeout 60 "$BITWA" serve "$G" --port 0 --host 0.0.0.0 >"$T/serve2.out" 2>&1 &
 PID=$!
