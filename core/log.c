@@ -315,6 +315,9 @@ static void sql_error (bitwa_log *log, const char *what) {
     set_error(log, "not a bitwa game file (not an SQLite database)");
   else if (code == SQLITE_CORRUPT)
     set_error(log, "corrupt game file: %s", msg);
+  else if (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR)
+    /* SQLite's "disk I/O error" says nothing of the likeliest cause */
+    set_error(log, "%s: %s (is the disk full?)", what, msg);
   else
     set_error(log, "%s: %s", what, msg);
 }
@@ -731,8 +734,14 @@ static int open_locked (bitwa_log *log) {
 */
 static int check_ids (bitwa_log *log) {
   int64_t id, version;
-  if (pragma_int(log, "PRAGMA application_id", &id) != 0)
+  if (pragma_int(log, "PRAGMA application_id", &id) != 0) {
+    /* the first statement on the file: where a full disk shows first,
+    ** as the -shm and -wal files are made */
+    int code = sqlite3_errcode(log->db);
+    if (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR)
+      set_error(log, "cannot open the game: %s (is the disk full?)", sqlite3_errmsg(log->db));
     return -1;
+  }
   if (id != BITWA_LOG_APPLICATION_ID) {
     set_error(log, "not a bitwa game file (application id %lld)",
               (long long) id);

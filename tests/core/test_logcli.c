@@ -757,6 +757,11 @@ static void test_disk_full (void) {
   CHECK_INT(RUN("fullrun", "run", (char *) g, "--resume", "--quiet"), 1);
   fsize_limit = 0;
   clean_message("fullrun", "was not written to the game file");
+  {
+    char *e = err_of("fullrun");
+    CHECK_HAS(e, "(is the disk full?)");
+    free(e);
+  }
   before = query_int(g, "SELECT max(n) FROM action WHERE status = 'done'");
   CHECK(before > 1);
   CHECK_INT(query_int(g, "SELECT count(*) FROM action WHERE status = 'done' AND line = 'game over'"), 0);
@@ -772,7 +777,7 @@ static void test_disk_full (void) {
     rc = RUN("fulldo", "do", (char *) d, "A", "step");
     fsize_limit = 0;
     CHECK_INT(rc, 2);
-    clean_message("fulldo", NULL);
+    clean_message("fulldo", "cannot open the game: disk I/O error (is the disk full?)");
     CHECK_INT(query_int(d, "SELECT count(*) FROM action WHERE line = 'step'"), 0);
     CHECK_INT(RUN("fulldo", "do", (char *) d, "A", "step"), 0);
     CHECK_INT(query_int(d, "SELECT count(*) FROM action WHERE line = 'step'"), 1);
