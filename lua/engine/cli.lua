@@ -57,8 +57,14 @@ local function parse(args, spec, cmd)
   return opts, pos
 end
 
-local function need(pos, n, cmd)
+-- need(pos, n, cmd [, most]): at least n arguments, and at most `most`
+-- when given (an argument more is refused, not ignored: `undo FILE PL`
+-- would take back the last action whatever its side)
+local function need(pos, n, cmd, most)
   if #pos < n then bad(cmd.name .. ": missing arguments\nusage: bitwa " .. cmd.usage) end
+  if most and #pos > most then
+    bad(cmd.name .. ": unexpected argument '" .. pos[most + 1] .. "'\nusage: bitwa " .. cmd.usage)
+  end
 end
 
 local function seed_of(s)
@@ -257,7 +263,8 @@ end
 command("list", "list [--json]", "list rulesets, their scenarios and overlays",
   "Lists every ruleset on the search path (rulesets/, tests/fixtures/rulesets/,\nand the directories in BITWA_PATH) with its scenarios, overlays and options\n(default, allowed values, and the rule they read).",
   function(args)
-    local opts = parse(args, { json = "flag" }, "list")
+    local opts, pos = parse(args, { json = "flag" }, "list")
+    need(pos, 0, commands.list, 0)
     local ruleset = require "engine.ruleset"
     local out = {}
     for _, r in ipairs(ruleset.list()) do
@@ -306,7 +313,7 @@ command("start", "start RULESET/SCENARIO | SCENARIO.lua --ruleset NAME  FILE [--
   function(args)
     local opts, pos = parse(args, { seed = "value", overlay = "list", option = "list", durability = "value", json = "flag",
       deploy = "value", ruleset = "value" }, "start")
-    need(pos, 2, commands.start)
+    need(pos, 2, commands.start, 2)
     local rs, sc = split_target(pos[1], opts.ruleset)
     if present(pos[2]) then bad(pos[2] .. ": the file exists; choose another name") end
     local ok, g = pcall(engine().new, { ruleset = rs, scenario = sc, seed = seed_of(opts.seed),
@@ -324,7 +331,7 @@ command("show", "show FILE [--json]", "show the state of a game",
   "Replays FILE (verifying every checksum) and prints the position.",
   function(args)
     local opts, pos = parse(args, { json = "flag" }, "show")
-    need(pos, 1, commands.show)
+    need(pos, 1, commands.show, 1)
     local g = open_game(pos[1], true)
     if opts.json then io.write(json.encode(state_json(g)), "\n") else print_state(g) end
     g:close()
@@ -335,7 +342,7 @@ command("actions", "actions FILE [--side S] [--all] [--unit U] [--json]", "list 
   "Lists the action lines the acting side(s) may play now.  A unit that takes\npath orders is listed by the hexes it can reach (move UNIT HEX), not by every\nstep and facing; and the lines that differ only in a hex or a facing are\ngrouped, one line per side, action, unit and form, with the hexes (how many,\nhow far from the unit, the nearest and the farthest) and the facings they\ntake:\n  PL move Jagiello HEX  126 hexes, 1 to 8 away (nearest 2824, farthest 3118)\n--all lists every line; --unit U only the lines naming unit U, every one;\n--json every line (of U with --unit).",
   function(args)
     local opts, pos = parse(args, { json = "flag", side = "value", all = "flag", unit = "value" }, "actions")
-    need(pos, 1, commands.actions)
+    need(pos, 1, commands.actions, 1)
     local g = open_game(pos[1], true)
     local actionlist = require "engine.actionlist"
     if opts.unit and not g:unit_table(opts.unit) then
@@ -389,7 +396,7 @@ command("answer", "answer FILE OPTION [--json]", "answer the pending decision",
   "Answers the decision the game is waiting for with one of its options.",
   function(args)
     local opts, pos = parse(args, { json = "flag" }, "answer")
-    need(pos, 2, commands.answer)
+    need(pos, 2, commands.answer, 2)
     local g = open_game(pos[1], false)
     local r = g:answer(pos[2])
     moved_on(g, r)
@@ -432,7 +439,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
     local opts, pos = parse(args, { seed = "value", bots = "value", overlay = "list", option = "list",
       durability = "value", quiet = "flag", o = "value", ["-o"] = { "o" }, ["max-actions"] = "value",
       json = "flag", resume = "flag", deploy = "value", ruleset = "value", ["bot-budget"] = "value" }, "run")
-    need(pos, 1, commands.run)
+    need(pos, 1, commands.run, 1)
     local g, out, seed
     if opts.resume then
       -- run FILE --resume: continue a game from its log
@@ -536,7 +543,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
   "A prompt: type an action line (\"move R1 0404\"), or an option when a decision\nis pending.  The position is shown as a summary (turn, phase, who acts, each\nside's units and strength, VP, tracks, the last action); `show UNIT` gives a\nunit's values in the book's terms and its orders, `show --side SIDE` a side's\nunits, `show --all` every value; `actions` the legal orders grouped\n(`actions UNIT`, `actions --all`); `help` the orders of the phase; `last`\nthe last action's events; `quit`.  At a terminal, lines are edited and\nkept in a history (Up/Down) and Tab completes unit names, hexes and order\nwords (libedit; BITWA_NO_EDIT=1 reads plain lines).  Sides given with --bot\nare played by bots, and every action and answer of theirs is printed.",
   function(args)
     local opts, pos = parse(args, { bot = "list" }, "play")
-    need(pos, 1, commands.play)
+    need(pos, 1, commands.play, 1)
     local g = open_game(pos[1], false)
     local botmod = require "engine.bot"
     local bots = {}
@@ -585,7 +592,7 @@ command("replay", "replay FILE [--verify] [--json]", "replay a game and verify i
   "Re-runs the game from its seed and logged decisions (never from a snapshot),\ncomparing every logged row -- each action with its checksum, decision, roll\nand event -- with the replay's, and names the first row that differs, and\nwhich rule modules, tables, scenario or map changed since the game was\nrecorded.  --verify says so in the summary line.",
   function(args)
     local opts, pos = parse(args, { verify = "flag", json = "flag" }, "replay")
-    need(pos, 1, commands.replay)
+    need(pos, 1, commands.replay, 1)
     if not present(pos[1]) then bad(pos[1] .. ": no such game file") end
     local gm = engine()
     local log, err = bitwa.log.open(pos[1], true, "full")
@@ -751,7 +758,7 @@ command("diff", "diff RULESET[+OVERLAY...] RULESET[+OVERLAY...] [--json]", "show
   "Lists what B replaces, adds and removes against A: manifest entries, hooks,\nmodules, functions (with the rule numbers their code cites) and tables down to\nthe cell.  Example: bitwa diff skirmish skirmish-plus",
   function(args)
     local opts, pos = parse(args, { json = "flag" }, "diff")
-    need(pos, 2, commands.diff)
+    need(pos, 2, commands.diff, 2)
     local diff = require "engine.diff"
     local ok, rep = pcall(diff.diff, pos[1], pos[2])
     if not ok then bad(tostring(rep)) end
@@ -782,7 +789,7 @@ command("render", "render FILE [-o FILE.svg] [--scale N] [--at N] [--json]", "dr
   "Opens FILE (from its snapshot, or replayed where its rules changed or with\n--at) and draws the position as an SVG image: terrain, hexsides, place\nnames, counters with their facing, leaders, banners, the units off the map,\nthe turn and the result.  -o names the output (default FILE.svg; a name\nthat says another image format, such as .png, is refused); --scale sets the\nhex size in pixels (default 40); --at N draws the position after action N\n(0 is the setup).",
   function(args)
     local opts, pos = parse(args, { o = "value", ["-o"] = { "o" }, scale = "value", json = "flag", at = "value" }, "render")
-    need(pos, 1, commands.render)
+    need(pos, 1, commands.render, 1)
     local scale = 40
     if opts.scale then
       scale = tonumber(opts.scale)

@@ -36,6 +36,26 @@ expect 2 "start an unknown scenario" "$BITWA" start skirmish/nowhere "$T/n.bitwa
 has "$T/err" "has no scenario 'nowhere'" "unknown scenario message"
 [ -e "$T/n.bitwa" ] && no "a failed start leaves no file" || ok
 
+# an argument more than a command takes is refused, not ignored (undo FILE
+# SIDE would take back the last action whatever its side; run SCENARIO
+# NAME would write its game elsewhere)
+expect 0 "a move of A" "$BITWA" do "$G" A move R1 0404
+digest "$G" >"$T/g.digest"
+expect 2 "undo with a side as an argument" "$BITWA" undo "$G" B
+has "$T/err" "undo: unexpected argument 'B'" "the argument is named"
+has "$T/err" "usage: bitwa undo FILE \[--side S\]" "with the usage"
+[ "$(digest "$G")" = "$(cat "$T/g.digest")" ] && ok || no "a refused undo changed the game"
+expect 2 "show with an argument more" "$BITWA" show "$G" extra
+has "$T/err" "show: unexpected argument 'extra'" "show names it"
+expect 2 "answer with two options as two words" "$BITWA" answer "$G" fire hold
+has "$T/err" "answer: unexpected argument 'hold'" "answer names it"
+(cd "$T" && "$BITWA" run skirmish/duel mygame.bitwa --quiet >"$T/out" 2>"$T/err"); rc=$?
+status $rc 2 "run with a file name as an argument (not -o)"
+has "$T/err" "run: unexpected argument 'mygame.bitwa'" "run names it"
+[ -e "$T/skirmish-duel-1.bitwa" ] || [ -e "$T/mygame.bitwa" ] && no "a refused run wrote a game" || ok
+expect 2 "list with an argument" "$BITWA" list skirmish
+expect 0 "undo the move" "$BITWA" undo "$G"
+
 before=$("$BITWA" show "$G" --json | cksum)
 expect 2 "illegal move" "$BITWA" do "$G" A move R1 0202
 has "$T/err" "refused: 3.1: a unit moves only into a hex of its front area" "refusal cites its rule"

@@ -14,7 +14,7 @@ return function(command, lib)
       local util = require "engine.util"
       local opts, pos = lib.parse(args, { port = "value", host = "value", bots = "value", seed = "value",
         o = "value", ["-o"] = { "o" }, overlay = "list", option = "list", deploy = "value", ruleset = "value" }, "serve")
-      lib.need(pos, 1, lib.commands.serve)
+      lib.need(pos, 1, lib.commands.serve, 1)
       if not bitwa.http then
         lib.failure("serve: this bitwa was built without libmicrohttpd (install it: tools/deps.sh, then rebuild)")
       end

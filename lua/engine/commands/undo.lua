@@ -8,7 +8,7 @@ return function(command, lib)
     "they had never been played.",
     function(args)
       local opts, pos = lib.parse(args, { side = "value", n = "value", ["-n"] = { "n" }, json = "flag" }, "undo")
-      lib.need(pos, 1, lib.commands.undo)
+      lib.need(pos, 1, lib.commands.undo, 1)
       local json = require "engine.json"
       local util = require "engine.util"
       local undo = require "engine.undo"
