@@ -565,7 +565,7 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
     if edit then
       read = function(prompt, complete)
         io.stdout:flush()
-        local line = term.readline(prompt, complete)
+        local line = term.readline(util.for_terminal(prompt), complete)
         if line and line:match("%S") then term.add_history(line) end
         return line
       end
@@ -876,6 +876,7 @@ do
 end
 
 function M.main(args)
+  util.guard_terminal()
   local name = args[1]
   if not name or name == "--help" or name == "-h" then return commands.help.fn({}) end
   if name == "--version" then util.printf("bitwa %s\n", bitwa.version) return 0 end

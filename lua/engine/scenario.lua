@@ -249,6 +249,21 @@ function M.validate(rs, sc, mapinfo, map_error)
     reinforcements = {}, hooks = {}, data = sc.data or {}, victory = sc.victory,
     first = head.first,
   }
+  -- names and titles are shown as they are (a terminal, the page, the
+  -- SVG): no control characters (C0, DEL, C1: an escape sequence, a line
+  -- break), and a unit's name no comma (lists of units are written
+  -- A,B,C); where one is found the text is named with them escaped
+  local function shown(what, v, l, comma)
+    if type(v) ~= "string" then return end
+    if v:find("[%z\1-\31\127]") or v:find("\194[\128-\159]") then
+      local seen = util.for_terminal(v):gsub("[\n\t]", function(c) return string.format("\\x%02x", c:byte()) end)
+      err(l, what .. " '" .. seen .. "'" ..
+        ": control characters (an escape sequence, a line break) are not allowed")
+    elseif comma and v:find(",", 1, true) then
+      err(l, what .. " '" .. v .. "': a comma is not allowed (a list of units is written A,B,C)")
+    end
+  end
+  shown("title", out.title, head)
   if out.turns ~= nil and (math.type(out.turns) ~= "integer" or out.turns < 1) then
     err(head, "turns: a positive integer expected")
     out.turns = nil
@@ -291,6 +306,8 @@ function M.validate(rs, sc, mapinfo, map_error)
   if #(sc.sides or {}) > 0 then
     for _, s in ipairs(sc.sides) do
       fields(s, "side", FIELDS.side, { [1] = true })
+      shown("side", s[1], s)
+      shown("side name", s.name, s)
       if type(s[1]) ~= "string" then err(s, "side: an id is required: side { \"A\", name = ... }")
       elseif side_ok[s[1]] then err(s, "side '" .. s[1] .. "' declared twice")
       else
@@ -364,6 +381,7 @@ function M.validate(rs, sc, mapinfo, map_error)
   for _, u in ipairs(sc.units or {}) do
     local name = u[1] or u.name
     local l = u
+    shown("unit", name, l, true)
     if type(name) ~= "string" or name == "" then err(l, "unit: a name is required: unit { \"1/H\", ... }")
     elseif names[name] then
       err(l, "unit '" .. name .. "' declared twice (first at " .. M.position(sc, names[name], decl_file[u]) .. ")")

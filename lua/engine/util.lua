@@ -178,6 +178,50 @@ function M.canonical(v, seen)
   return table.concat(buf, "", 1, n)
 end
 
+-- Text for a terminal: the C0 control characters but tab and newline,
+-- DEL and the C1 controls (UTF-8 C2 80 to C2 9F) written as \xNN and
+-- \uNNNN, so that nothing a stranger's scenario, ruleset, bot or game
+-- file names (a title, a unit, a note, a prompt) sends escape sequences
+-- to the user's terminal.  Every other byte as it is (UTF-8 text).
+function M.for_terminal(s)
+  if not s:find("[%z\1-\8\11-\31\127\194]") then return s end
+  s = s:gsub("[%z\1-\8\11-\31\127]", function(c) return string.format("\\x%02x", c:byte()) end)
+  return (s:gsub("\194([\128-\159])", function(c) return string.format("\\u%04x", c:byte()) end))
+end
+
+-- What the command writes on its standard output and error goes through
+-- for_terminal (files it writes do not): the method write of the files
+-- (their shared metatable), io.write and print.  Called once, by cli.main.
+-- M.raw_write(file, ...): the write of files as Lua has it, for the
+-- engine's own control characters (the progress bar's carriage returns).
+M.raw_write = function(f, ...) return f:write(...) end
+
+function M.guard_terminal()
+  local methods = getmetatable(io.stdout).__index
+  if methods.bitwa_guarded then return end
+  local raw_write = methods.write
+  M.raw_write = raw_write
+  local stdout, stderr = io.stdout, io.stderr
+  methods.write = function(f, ...)
+    if f ~= stdout and f ~= stderr then return raw_write(f, ...) end
+    local n = select("#", ...)
+    local parts = { ... }
+    for i = 1, n do
+      local v = parts[i]
+      if type(v) == "string" then parts[i] = M.for_terminal(v) end
+    end
+    return raw_write(f, table.unpack(parts, 1, n))
+  end
+  methods.bitwa_guarded = true
+  io.write = function(...) return io.output():write(...) end
+  print = function(...)
+    local n = select("#", ...)
+    local t = {}
+    for i = 1, n do t[i] = tostring((select(i, ...))) end
+    io.stdout:write(table.concat(t, "\t"), "\n")
+  end
+end
+
 function M.printf(fmt, ...) io.write(string.format(fmt, ...)) end
 function M.eprintf(fmt, ...) io.stderr:write(string.format(fmt, ...)) end
 

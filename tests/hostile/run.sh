@@ -136,6 +136,28 @@ overlay decide-table 1 20 "option 1 is a table"
 overlay format-address 0 20 "table function table"
 overlay sort-sidefx 0 20 "comparisons"
 
+# --- nothing sends escape sequences to the player's terminal -------------
+# what the rules say (a note, a refusal) is shown with its control
+# characters escaped; a scenario naming units, sides or itself with them
+# (or a unit with a comma) is refused at start, the names escaped
+ESC=$(printf '\033')
+G="$T/term.bitwa"
+"$BITWA" start hostile/duel "$G" --seed 5 --overlay hostile/terminal-escapes >/dev/null 2>&1 || no "terminal-escapes: start"
+run 20 0 "$T/out" "$T/err" -- "$BITWA" do "$G" A move R1 0404
+if grep -q "$ESC" "$T/out" "$T/err"; then no "terminal-escapes: an escape byte reached the terminal: $(cat -v "$T/out")"; else ok; fi
+if grep -qF 'moving\x1b]0;pwned\x07 on\x1b[2J\u009b 31m' "$T/out"; then ok; else no "terminal-escapes: the note escaped: $(cat -v "$T/out")"; fi
+run 20 2 "$T/out" "$T/err" -- "$BITWA" do "$G" A move R2 0305
+if grep -q "$ESC" "$T/out" "$T/err"; then no "terminal-escapes: an escape byte in the refusal: $(cat -v "$T/err")"; else ok; fi
+if grep -qF 'no\x1b[31m red' "$T/err"; then ok; else no "terminal-escapes: the refusal escaped: $(cat -v "$T/err")"; fi
+run 20 2 "$T/out" "$T/err" -- "$BITWA" start hostile/terminal-names "$T/names.bitwa" --seed 1
+if grep -q "$ESC" "$T/out" "$T/err"; then no "terminal-names: an escape byte reached the terminal: $(cat -v "$T/err")"; else ok; fi
+for text in "title 'Names\x1b]0;pwned\x07': control characters" "side name 'Red\x1b[2J': control characters" \
+            "unit 'R1\x1b[31m': control characters" "unit 'B1\x0ainjected line': control characters" \
+            "unit 'B2,B3': a comma is not allowed"; do
+  if grep -qF -- "$text" "$T/err"; then ok; else no "terminal-names: '$text' not in $(cat -v "$T/err")"; fi
+done
+[ -e "$T/names.bitwa" ] && no "terminal-names: a refused start left a file" || ok
+
 # --- nothing is read outside the rulesets --------------------------------
 for sc in map-passwd map-dotdot map-dotdot2; do
   run 20 2 "$T/out" "$T/err" -- "$BITWA" start "hostile/$sc" "$T/$sc.bitwa" --seed 1

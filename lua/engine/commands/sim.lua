@@ -101,14 +101,16 @@ local function progress_bar(label, total)
     local el = os.time() - start
     -- os.time counts whole seconds: no estimate before two have passed
     local eta = done > 0 and el >= 2 and math.floor(el * (total - done) / done + 0.5) or nil
-    io.stderr:write(string.format("\r%s %d/%d [%s%s] %3d%% %ds%s ", label, done, total,
+    -- (the bar's own carriage returns: written as they are, the label
+    -- escaped as any other text for the terminal)
+    util.raw_write(io.stderr, string.format("\r%s %d/%d [%s%s] %3d%% %ds%s ", util.for_terminal(label), done, total,
       string.rep("#", fill), string.rep("-", width - fill), math.floor(100 * done / total), el,
       eta and done < total and (", about " .. eta .. "s left") or "             "))
     io.stderr:flush()
     shown = true
   end
   local function clear()
-    if shown then io.stderr:write("\r" .. string.rep(" ", 78) .. "\r") io.stderr:flush() end
+    if shown then util.raw_write(io.stderr, "\r" .. string.rep(" ", 78) .. "\r") io.stderr:flush() end
   end
   return update, clear
 end
