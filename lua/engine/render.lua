@@ -66,9 +66,12 @@ text{font-family:"DejaVu Sans",Verdana,Arial,sans-serif}
 .ptext{fill:#222}
 ]]
 
+-- (the control characters XML 1.0 does not allow, which a rule's string
+-- may hold, become U+FFFD: a drawing with one would not load at all)
 local function esc(s)
-  return (tostring(s):gsub("[&<>\"']", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;",
-                                         ['"'] = "&quot;", ["'"] = "&#39;" }))
+  return ((tostring(s):gsub("[&<>\"']", { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;",
+                                          ['"'] = "&quot;", ["'"] = "&#39;" })
+    :gsub("[%z\1-\8\11\12\14-\31]", "\239\191\189")))
 end
 
 -- Fixed-precision numbers: the same bytes on every run and platform.

@@ -182,3 +182,13 @@ test("render: the panel names the ruleset's strength (figures in grognard, SP wh
   ok(render.svg(d):find(" SP on the map", 1, true))
   d:close()
 end)
+
+test("render: a rule's string with control characters gives a drawing that loads (XML 1.0 has no place for them)", function()
+  local g = game_module.new { ruleset = "stages", scenario = "late", seed = 1 }
+  g.state:set_var("reserve", "two\27[31m <red>\7")
+  local svg = render.svg(g)
+  ok(check_xml(svg))
+  eq(svg:find("[%z\1-\8\11\12\14-\31]"), nil, "no control character but tab and line breaks")
+  ok(svg:find("Reserve: two\239\191\189[31m &lt;red&gt;\239\191\189", 1, true), "the panel's row, each shown as U+FFFD")
+  g:close()
+end)
