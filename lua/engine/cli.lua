@@ -540,7 +540,7 @@ command("run", "run RULESET/SCENARIO | SCENARIO.lua --ruleset NAME | FILE --resu
   end)
 
 command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
-  "A prompt: type an action line (\"move R1 0404\"), or an option when a decision\nis pending.  The position is shown as a summary (turn, phase, who acts, each\nside's units and strength, VP, tracks, the last action); `show UNIT` gives a\nunit's values in the book's terms and its orders, `show --side SIDE` a side's\nunits, `show --all` every value; `actions` the legal orders grouped\n(`actions UNIT`, `actions --all`); `help` the orders of the phase; `last`\nthe last action's events; `quit`.  At a terminal, lines are edited and\nkept in a history (Up/Down) and Tab completes unit names, hexes and order\nwords (libedit; BITWA_NO_EDIT=1 reads plain lines).  Sides given with --bot\nare played by bots, and every action and answer of theirs is printed.",
+  "A prompt: type an action line (\"move R1 0404\"), or an option when a decision\nis pending.  The position is shown as a summary (turn, phase, who acts, each\nside's units and strength, VP, tracks, the last action); `show UNIT` gives a\nunit's values in the book's terms and its orders, `show --side SIDE` a side's\nunits, `show --all` every value; `actions` the legal orders grouped\n(`actions UNIT`, `actions --all`); `help` the orders of the phase; `last`\nthe last action's events; `undo [N]` takes back the last N actions as\n`bitwa undo` does; `quit`.  At a terminal, lines are edited and\nkept in a history (Up/Down) and Tab completes unit names, hexes and order\nwords (libedit; BITWA_NO_EDIT=1 reads plain lines).  Sides given with --bot\nare played by bots, and every action and answer of theirs is printed.",
   function(args)
     local opts, pos = parse(args, { bot = "list" }, "play")
     need(pos, 1, commands.play, 1)
@@ -576,15 +576,17 @@ command("play", "play FILE [--bot SIDE=BOT]...", "play interactively",
         return io.read("l")
       end
     end
+    local cur = g
     local code = require("engine.prompt").run(g, {
       bots = bots, read = read,
+      on_game = function(g2) cur = g2 end,
       write = function(text) io.write(text) end,
       error = function(text) io.stderr:write(text) end,
       report = function(r) io.stdout:flush(); report_result(r, false) end,
       show_all = function(gg) print_state(gg) end,
     })
     io.stdout:flush()
-    g:close()
+    cur:close()
     return code
   end)
 

@@ -491,6 +491,7 @@ function M.help(g)
     { "actions [UNIT | --all]", "the legal orders now, grouped; one unit's; every line" },
     { "show [UNIT | --side SIDE | --all]", "the position; a unit's values; a side's units; every value" },
     { "last", "every event of the last action" },
+    { "undo [N]", "take back the last N actions (no die rolled, no other side's decision since)" },
     { "help, quit", "" },
   } do out[#out + 1] = string.format("  %-34s %s", r[1], r[2]) end
   out[#out + 1] = "Tab completes unit names, hexes and order words; Up and Down walk the history."
@@ -616,11 +617,35 @@ local function ids_to_names(g)
   return t
 end
 
+-- `undo [N]` at the prompt: the last N actions of the side that played
+-- the last one are taken back as `bitwa undo` takes them (no die rolled,
+-- no other side's decision since), unless that side is played by a bot
+-- here; the game again from the shortened log.  -> the new game and the
+-- actions taken back, or nil and why not.
+local function take_back(g, n, bots)
+  if not g.log then return nil, "this game is kept in no file: nothing to take back" end
+  local undo = require "engine.undo"
+  local plan, why = undo.plan(g.log, nil, n)
+  if not plan then return nil, why end
+  if bots[plan.side] then
+    return nil, "the last action is " .. plan.side .. "'s, and a bot plays " .. plan.side ..
+      " here: a side takes back only its own actions"
+  end
+  undo.apply(g.log, plan)
+  local log = g.log
+  g.log = nil
+  local g2, rep = require("engine.game")._replay(log, g.path, {})
+  if rep and rep.divergence then error("undo: the shortened log does not replay: " .. rep.divergence.message) end
+  return g2, plan.taken
+end
+
 --[[
 M.run(g, opts): the prompt until the game ends or the input does.
 opts.bots: side -> bot (engine.bot); opts.read(prompt, complete) -> a
 line or nil; opts.write(text); opts.report(r) -> prints a refusal or an
 error (the CLI's); opts.error(text): a bot that failed (default: write).
+opts.on_game(g2): an undo replaced the game by g2 (the game from the
+shortened log), which the caller then closes instead of g.
 Returns the exit status (1 when a bot failed); the caller closes the game.
 --]]
 function M.run(g, opts)
@@ -703,6 +728,22 @@ function M.run(g, opts)
           end
           say(last.events or {}, "  ")
         else write("no action yet\n") end
+      elseif cmd == "undo" then
+        local n = w[2] == nil and 1 or math.tointeger(tonumber(w[2]))
+        if not n or n < 1 or w[3] then
+          write("undo [N]: takes back the last N actions (1 by default) of the side that played the last one\n")
+        else
+          local g2, taken = take_back(g, n, bots)
+          if not g2 then write("refused: " .. taken .. "\n")
+          else
+            g = g2
+            if opts.on_game then opts.on_game(g) end
+            complete = M.completer(g)
+            for _, a in ipairs(taken) do write(string.format("took back action %d: %s %s\n", a.n, a.side, a.line)) end
+            turn, phase_key = g:turn(), g:turn() .. ":" .. g:phase_index()
+            say(M.summary(g))
+          end
+        end
       elseif cmd == "show" then
         if w[2] == "--side" then
           local t, err = M.show_side(g, w[3] or side)

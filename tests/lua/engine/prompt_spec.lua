@@ -272,3 +272,41 @@ test("roles: balance is a list of variables, read by bitwa.roles()", function()
   g:query(function() got = g.rs.api.roles().balance end)
   eq(got, { "morale" }, "Grunwald's MORALE track")
 end)
+
+test("prompt: undo takes back the last actions as bitwa undo does, never a bot's, and the file with them", function()
+  local path = os.tmpname()
+  os.remove(path)
+  path = path .. ".bitwa"
+  local g0 = game_module.new { ruleset = "skirmish", scenario = "duel", seed = 3, log = path, durability = "off" }
+  g0:close()
+  local g = assert(game_module.open(path))
+  local input = { "move R1 0404", "undo", "show R1", "undo", "undo 0", "move R2 0305", "end", "end", "undo", "quit" }
+  local out, cur = {}, g
+  prompt.run(g, {
+    bots = { B = require("engine.bot").make("rules", g.seed, 2) },
+    read = function() return table.remove(input, 1) end,
+    write = function(text) out[#out + 1] = text end,
+    report = function(r) out[#out + 1] = "refused " .. tostring(r.message) .. "\n" end,
+    show_all = function() end,
+    on_game = function(g2) cur = g2 end,
+  })
+  local lines = {}
+  for l in table.concat(out):gmatch("[^\n]+") do lines[#lines + 1] = l end
+  has(lines, "took back action 2: A move R1 0404")
+  has(lines, "R1: A infantry, at 0304 facing SE", "R1 where it stood")
+  has(lines, "refused: action 1 (begin) is the game's own, not a side's")
+  has(lines, "undo [N]: takes back the last N actions (1 by default)")
+  has(lines, "refused: the last action is B's, and a bot plays B here: a side takes back only its own actions")
+  ok(cur ~= g, "the game from the shortened log replaced the one given")
+  local n = cur.n
+  cur:close()
+  -- the file: the move taken back is gone, the one after it is there
+  local g2 = assert(game_module.open(path, { readonly = true }))
+  eq(g2.n, n)
+  local lines_in_log = {}
+  for _, a in ipairs(g2.readonly_log:actions()) do lines_in_log[#lines_in_log + 1] = a.line end
+  hasnt(lines_in_log, "move R1 0404")
+  has(lines_in_log, "move R2 0305")
+  g2:close()
+  os.remove(path)
+end)
