@@ -324,6 +324,8 @@ function renderTop() {
   $("tracks").textContent = (s.tracks || []).map((t) => `${t.label}: ${t.value}`).join(" · ");
   const box = $("turn-box");
   box.replaceChildren();
+  // a finished game takes no order (its result is shown instead)
+  $("order-box").hidden = !!s.over;
   if (s.over && s.result) {
     box.append(el("div", { class: "result" }, `${s.result.winner ? s.result.winner + " wins" : "no winner"}` +
       `${s.result.level ? " (" + s.result.level + ")" : ""} — ${s.result.reason || ""}`));

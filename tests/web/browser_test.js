@@ -176,6 +176,7 @@ async function main() {
   }
   const verify = execFileSync(bitwa, ["replay", game, "--verify"]).toString();
   check(verify.includes("every checksum matches"), "the game file verifies");
+  await finished();
   await kircholm();
   await crecy();
   await grunwald();
@@ -238,6 +239,27 @@ async function stop(srv, what) {
     ended = await done;
   }
   check(ended.code === 0, `${what}: the server ends with status 0 on SIGTERM (${ended.code} ${ended.signal})`);
+}
+
+// A finished game: its result shown, no order box
+async function finished() {
+  const fin = path.join(out, "finished.bitwa");
+  fresh(fin);
+  execFileSync(bitwa, ["run", "skirmish/duel", "-o", fin, "--seed", "3", "--quiet"]);
+  const { srv, url } = await serve([fin], "a finished game");
+  const browser = await launch();
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const watched = watch(page);
+  try {
+    await page.goto(url);
+    await page.waitForSelector("#turn-box .result", { timeout: 60000 });
+    check((await page.textContent("#where")).includes("game over"), "the top line says the game is over");
+    check(await page.locator("#order-box").isHidden(), "a finished game shows no order box");
+    clean(watched, "a finished game");
+  } finally {
+    await browser.close();
+    await stop(srv, "a finished game");
+  }
 }
 
 // Kircholm's deployment (husaria): an order with a hex and a facing
