@@ -308,6 +308,12 @@ static void set_error (bitwa_log *log, const char *fmt, ...) {
 ** what was being done.  A damaged or foreign file gets its own wording
 ** whatever the step.
 */
+/* An error of the disk (I/O, or no room): the message asks whether the
+** disk is full, which SQLite's "disk I/O error" does not say. */
+static bool disk_error (int code) {
+  return code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR;
+}
+
 static void sql_error (bitwa_log *log, const char *what) {
   int code = log->db ? sqlite3_errcode(log->db) : SQLITE_NOMEM;
   const char *msg = log->db ? sqlite3_errmsg(log->db) : "out of memory";
@@ -315,8 +321,7 @@ static void sql_error (bitwa_log *log, const char *what) {
     set_error(log, "not a bitwa game file (not an SQLite database)");
   else if (code == SQLITE_CORRUPT)
     set_error(log, "corrupt game file: %s", msg);
-  else if (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR)
-    /* SQLite's "disk I/O error" says nothing of the likeliest cause */
+  else if (disk_error(code))
     set_error(log, "%s: %s (is the disk full?)", what, msg);
   else
     set_error(log, "%s: %s", what, msg);
@@ -737,8 +742,7 @@ static int check_ids (bitwa_log *log) {
   if (pragma_int(log, "PRAGMA application_id", &id) != 0) {
     /* the first statement on the file: where a full disk shows first,
     ** as the -shm and -wal files are made */
-    int code = sqlite3_errcode(log->db);
-    if (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR)
+    if (disk_error(sqlite3_errcode(log->db)))
       set_error(log, "cannot open the game: %s (is the disk full?)", sqlite3_errmsg(log->db));
     return -1;
   }

@@ -631,12 +631,7 @@ local function take_back(g, n, bots)
     return nil, "the last action is " .. plan.side .. "'s, and a bot plays " .. plan.side ..
       " here: a side takes back only its own actions"
   end
-  undo.apply(g.log, plan)
-  local log = g.log
-  g.log = nil
-  local g2, rep = require("engine.game")._replay(log, g.path, {})
-  if rep and rep.divergence then error("undo: the shortened log does not replay: " .. rep.divergence.message) end
-  return g2, plan.taken
+  return undo.apply_open(g, plan, g.path), plan.taken
 end
 
 --[[

@@ -660,12 +660,8 @@ function Server:api(method, route, args, body)
       if not n or n < 1 then return bad(400, "undo: n: a positive integer expected") end
       local plan, why = undo.plan(g.log, t.side, n)
       if not plan then return reply(422, { status = "refused", rule = "", message = why }) end
-      undo.apply(g.log, plan)
       -- the game again from the shortened log, on the same connection
-      local log = g.log
-      g.log = nil
-      local g2, rep = gamemod._replay(log, self.path, {})
-      if rep.divergence then error("undo: the shortened log does not replay: " .. rep.divergence.message) end
+      local g2 = undo.apply_open(g, plan, self.path)
       self.g, self.replay_cache = g2, nil
       local lines = {}
       for _, a in ipairs(plan.taken) do lines[#lines + 1] = a.line end

@@ -50,4 +50,18 @@ function M.apply(log, plan)
   log:truncate(plan.keep)
 end
 
+-- M.apply_open(g, plan, path): the same for a game held open (the
+-- prompt, the server): the actions leave g's log and the game is made
+-- again from the shortened log, on the same connection (no other writer
+-- can come in between).  -> the new game; g is done with (its log is the
+-- new game's).  path: the file's name, for messages.
+function M.apply_open(g, plan, path)
+  local log = g.log
+  M.apply(log, plan)
+  g.log = nil
+  local g2, rep = require("engine.game")._replay(log, path, {})
+  if rep.divergence then error("undo: the shortened log does not replay: " .. rep.divergence.message) end
+  return g2
+end
+
 return M
